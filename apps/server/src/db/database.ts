@@ -1,0 +1,87 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+export type Row = Record<string, unknown>;
+
+export type QueryResult<T extends Row> = { rows: T[]; rowCount: number };
+
+/** What repositories need: one parameterised statement, or a script of several through `exec`. */
+export interface Queryable {
+  query<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+  /** Runs a multi-statement script without parameters (PGlite's extended protocol takes one statement). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir: string | null /* null: in memory */ };
+
+// PostgreSQL returns int8 and numeric as strings through pg; we keep integers in int4 columns and
+// read counts with ::int, so no global type parser is needed.
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.kind === 'postgres' ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string | null): Promise<Database> {
+  if (dataDir !== null) mkdirSync(dataDir, { recursive: true });
+  const lite = dataDir === null ? await PGlite.create() : await PGlite.create(dataDir);
+  const asQueryable = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+    async query<T extends Row>(sql: string, params: readonly unknown[] = []) {
+      const result = await target.query<T>(sql, [...params]);
+      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+    },
+    async exec(sql: string) {
+      await target.exec(sql);
+    },
+  });
+  return {
+    kind: 'pglite',
+    ...asQueryable(lite),
+    // PGlite serialises every query behind its transaction lock, so a transaction here is exclusive.
+    transaction: (work) => lite.transaction((tx) => work(asQueryable(tx))),
+    close: () => lite.close(),
+  };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Fail at start-up, not at the first request, when the server cannot be reached.
+  const probe = await pool.connect();
+  probe.release();
+  const asQueryable = (target: pg.Pool | pg.PoolClient): Queryable => ({
+    async query<T extends Row>(sql: string, params: readonly unknown[] = []) {
+      const result = await target.query<T>(sql, [...params]);
+      return { rows: result.rows, rowCount: result.rowCount ?? result.rows.length };
+    },
+    async exec(sql: string) {
+      await target.query(sql);
+    },
+  });
+  return {
+    kind: 'postgres',
+    ...asQueryable(pool),
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await work(asQueryable(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

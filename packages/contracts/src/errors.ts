@@ -1,0 +1,48 @@
+/**
+ * The one error vocabulary (DESIGN.md §8): a stable code, its HTTP status, the user message
+ * (the spec's wording where it has one) and the i18n key the client translates it with.
+ */
+export const ERRORS = {
+  bad_request: { status: 400, message: 'The request is not valid.' },
+  validation_failed: { status: 400, message: 'Some fields are not valid.' },
+  form_expected: {
+    status: 415,
+    message: 'This call takes a form (application/x-www-form-urlencoded or multipart/form-data), not JSON.',
+  },
+  unsupported_media_type: { status: 415, message: 'This content type is not supported.' },
+  payload_too_large: { status: 413, message: 'The request is too large.' },
+  csrf_invalid: { status: 403, message: 'Your session has expired. Please reload the page and try again.' },
+  bot_check_failed: { status: 400, message: 'The security check failed. Please try again.' },
+  unauthorized: { status: 401, message: 'Please log in to continue.' },
+  invalid_api_token: { status: 401, message: 'The API token is not valid.' },
+  invalid_credentials: { status: 401, message: 'Invalid email or password.' },
+  forbidden: { status: 403, message: 'Access denied.' },
+  not_found: { status: 404, message: 'Page not found.' },
+  email_taken: { status: 409, message: 'This email is already registered. Please log in' },
+  weak_password: {
+    status: 400,
+    message: 'Password must be at least 8 characters long and contain upper case, lower case, a digit and a special symbol.',
+  },
+  invalid_guest_cookie: { status: 400, message: 'The guest data cookie is not valid and was ignored.' },
+  insufficient_balance: { status: 402, message: 'Not enough pages on your balance to complete the check. Add more pages.' },
+  rate_limited: { status: 429, message: 'Too many attempts. Please wait a moment and try again.' },
+  service_unavailable: { status: 503, message: 'The service is shutting down. Please try again in a moment.' },
+  internal: { status: 500, message: 'Something went wrong. We can not get error.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export function errorI18nKey(code: ErrorCode): string {
+  return `errors.${code}`;
+}
+
+/** The body of every error response. `code` stays free for the spec's own numeric codes. */
+export type ApiErrorBody = {
+  success: false;
+  message: string;
+  error: {
+    code: ErrorCode;
+    key: string;
+    fields?: Record<string, string>;
+  };
+};

@@ -1,0 +1,23 @@
+/** The spec's client timings, in one place (DESIGN.md §5). */
+export const TIMINGS = {
+  pollIntervalMs: 5000,
+  pollMaxAttempts: 120,
+  loginRecheckFirstMs: 500,
+  loginRecheckIntervalMs: 2000,
+  loginRecheckRetries: 5,
+  modalOpenRetries: 10,
+  modalOpenRetryMs: 100,
+  highlightDelayMs: 100,
+  scrollDurationMs: 300,
+  scrollOffsetPx: 20,
+  paidRedirectMaxMs: 1000,
+  alertDismissMs: 5000,
+  fileQueueSpacingMs: 1000,
+  logoutReloadMs: 500,
+  progressStepMinMs: 2500,
+  progressStepMaxMs: 5000,
+  progressFinalWaitMs: 2500,
+  swipeThresholdPx: 50,
+  mobileBreakpointPx: 768,
+  narrowTabsBreakpointPx: 900,
+} as const;

@@ -1,0 +1,57 @@
+import { existsSync } from 'node:fs';
+import { defineConfig } from 'vitest/config';
+
+const hasPostgres = (process.env.TEST_DATABASE_URL ?? '') !== '';
+const integration = ['apps/server/src/**/*.int.test.ts', 'apps/server/test/**/*.int.test.ts'];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'integration:pglite',
+          include: integration,
+          environment: 'node',
+          env: { VT_TEST_DB: 'pglite' },
+          setupFiles: ['apps/server/test/no-network.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(hasPostgres
+        ? [
+            {
+              test: {
+                name: 'integration:postgres',
+                include: integration,
+                environment: 'node' as const,
+                env: { VT_TEST_DB: 'postgres' },
+                setupFiles: ['apps/server/test/no-network.ts'],
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+      ...(existsSync('apps/web/vitest.config.ts') ? ['apps/web/vitest.config.ts'] : []),
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
