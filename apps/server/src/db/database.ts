@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-unnecessary-type-parameters -- the adapters implement Queryable's generic methods */
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -9,8 +10,11 @@ export type QueryResult<T extends Row> = { rows: T[]; rowCount: number };
 /** What repositories need: one parameterised statement, or a script of several through `exec`. */
 export interface Queryable {
   query<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
-  /** Runs a multi-statement script without parameters (PGlite's extended protocol takes one statement). */
-  exec(sql: string): Promise<void>;
+  /**
+   * Runs a multi-statement script without parameters (PGlite's extended protocol takes one statement);
+   * resolves with the rows of the script's last statement.
+   */
+  exec<T extends Row = Row>(sql: string): Promise<QueryResult<T>>;
 }
 
 export interface Database extends Queryable {
@@ -38,8 +42,11 @@ async function openPglite(dataDir: string | null): Promise<Database> {
       const result = await target.query<T>(sql, [...params]);
       return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
     },
-    async exec(sql: string) {
-      await target.exec(sql);
+    async exec<T extends Row>(sql: string) {
+      const results = await target.exec(sql);
+      const last = results.at(-1);
+      const rows = (last?.rows ?? []) as T[];
+      return { rows, rowCount: last?.affectedRows ?? rows.length };
     },
   });
   return {
@@ -61,8 +68,12 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       const result = await target.query<T>(sql, [...params]);
       return { rows: result.rows, rowCount: result.rowCount ?? result.rows.length };
     },
-    async exec(sql: string) {
-      await target.query(sql);
+    async exec<T extends Row>(sql: string) {
+      // A script of several statements yields an array of results (simple query protocol), one a single result.
+      const outcome = (await target.query(sql)) as pg.QueryResult<T> | pg.QueryResult<T>[];
+      const last = Array.isArray(outcome) ? outcome.at(-1) : outcome;
+      const rows = last?.rows ?? [];
+      return { rows, rowCount: last?.rowCount ?? rows.length };
     },
   });
   return {

@@ -1,0 +1,130 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { AppError } from './errors.ts';
+import { registerAuthContext } from './http/auth-context.ts';
+import { registerCsrfCheck, registerFormGuard } from './http/csrf.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { createMetrics, registerRequestMetrics } from './http/metrics.ts';
+import { registerWebClient } from './http/web-client.ts';
+import type { JobQueue } from './jobs/queue.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { groupsRoutes } from './modules/groups/groups.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+
+/** What the HTTP side needs to know of the job queue. */
+export type QueueStatus = Pick<JobQueue, 'depth' | 'isHealthy'>;
+
+export type AppDependencies = {
+  config: Config;
+  db: Database;
+  queue: QueueStatus;
+  logger?: FastifyBaseLogger;
+  isShuttingDown?: () => boolean;
+};
+
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route as registered, for the OpenAPI coverage test and operators. */
+    registeredRoutes: { method: string; url: string }[];
+  }
+}
+
+/** Builds the HTTP application without listening, so tests drive it through `inject()`. */
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const app = Fastify({
+    ...(deps.logger === undefined ? { logger: false } : { loggerInstance: deps.logger }),
+    trustProxy: config.trustProxy,
+    bodyLimit: 2 * 1024 * 1024,
+    forceCloseConnections: 'idle',
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  const registeredRoutes: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url });
+  });
+  app.decorate('registeredRoutes', registeredRoutes);
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const metrics = createMetrics(() => deps.queue.depth());
+  registerRequestMetrics(app, metrics);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        // Over plain HTTP (development, tests) upgrading would break every asset.
+        upgradeInsecureRequests: config.cookieSecure ? [] : null,
+        imgSrc: ["'self'", 'data:'],
+      },
+    },
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError('rate_limited'),
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Veritext API',
+        version: '1.0.0',
+        description:
+          'Plagiarism and AI-text checking. Authenticate with the X-API-TOKEN header (your token is in the API-token modal); browser sessions use a cookie and a _csrf_token form field.',
+      },
+      components: {
+        securitySchemes: { apiToken: { type: 'apiKey', in: 'header', name: 'X-API-TOKEN' } },
+      },
+      security: [{ apiToken: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  // The API scope: every route in it knows its caller and checks CSRF on form posts.
+  await app.register(async (api) => {
+    registerAuthContext(api, db);
+    registerFormGuard(api);
+    registerCsrfCheck(api, config.appSecret);
+    await api.register(authRoutes, {
+      db,
+      appSecret: config.appSecret,
+      cookieSecure: config.cookieSecure,
+      authRateLimitPerMinute: config.authRateLimitPerMinute,
+      botCheckDifficulty: config.botCheckDifficulty,
+    });
+    await api.register(groupsRoutes, { db });
+  });
+
+  await app.register(healthRoutes, {
+    db,
+    metrics,
+    isShuttingDown: deps.isShuttingDown ?? (() => false),
+    isQueueHealthy: () => deps.queue.isHealthy(),
+  });
+
+  await registerWebClient(app, config.webDistDir);
+  return app;
+}

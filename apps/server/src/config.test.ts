@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, parseRole } from './config.ts';
+
+describe('configuration', () => {
+  it('has working defaults: port 3000, the embedded database under var/', () => {
+    const config = loadConfig({ NODE_ENV: 'test' });
+    expect(config.port).toBe(3000);
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: expect.stringMatching(/\/var\/pglite$/) });
+  });
+
+  it('switches to PostgreSQL with DATABASE_URL and moves data with DATA_DIR and PORT', () => {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test',
+      PORT: '4100',
+      DATA_DIR: '/tmp/vt-data',
+    });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://postgres@127.0.0.1:5432/test' });
+    expect(config.port).toBe(4100);
+    expect(config.dataDir).toBe('/tmp/vt-data');
+  });
+
+  it('stops with a readable list of every wrong value', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', NODE_ENV: 'test' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems).toHaveLength(3);
+    expect(problems.join('\n')).toMatch(/PORT/);
+    expect(problems.join('\n')).toMatch(/DATABASE_URL: must be a postgres/);
+    expect(problems.join('\n')).toMatch(/LOG_LEVEL/);
+    expect((error as ConfigError).message).toMatch(/^Invalid configuration:\n {2}- /);
+  });
+
+  it('requires APP_SECRET in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/APP_SECRET: required in production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', APP_SECRET: 'short' })).toThrow(/at least 32/);
+    expect(loadConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40) }).cookieSecure).toBe(true);
+  });
+
+  it('reads the process role', () => {
+    expect(parseRole([])).toBe('all');
+    expect(parseRole(['--role=worker'])).toBe('worker');
+    expect(parseRole(['--role=api'])).toBe('api');
+    expect(() => parseRole(['--role=both'])).toThrow(ConfigError);
+  });
+});

@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default('var'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_PRETTY: booleanFromEnv.optional(),
+  TRUST_PROXY: booleanFromEnv.default(false),
+  COOKIE_SECURE: booleanFromEnv.optional(),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
+  BOT_CHECK_DIFFICULTY: z.coerce.number().int().min(1).max(10_000_000).default(50_000),
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
+});
+
+export type Role = 'api' | 'worker' | 'all';
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null };
+  appSecret: string;
+  logLevel: string;
+  logPretty: boolean;
+  trustProxy: boolean;
+  cookieSecure: boolean;
+  webDistDir: string;
+  authRateLimitPerMinute: number;
+  botCheckDifficulty: number;
+  jobConcurrency: number;
+  shutdownTimeoutMs: number;
+};
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+/**
+ * In development a missing APP_SECRET is generated once and kept under DATA_DIR, so `npm start`
+ * works with nothing set; production must be given one.
+ */
+function resolveDevSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'app-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`),
+    );
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(REPO_ROOT, e.DATA_DIR);
+  if (e.NODE_ENV === 'production' && e.APP_SECRET === undefined) {
+    throw new ConfigError(['APP_SECRET: required in production (at least 32 random characters)']);
+  }
+  const appSecret = e.APP_SECRET ?? (e.NODE_ENV === 'test' ? 'test-secret-'.padEnd(40, 'x') : resolveDevSecret(dataDir));
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir,
+    database:
+      e.DATABASE_URL !== undefined
+        ? { kind: 'postgres', url: e.DATABASE_URL }
+        : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+    appSecret,
+    logLevel: e.LOG_LEVEL,
+    logPretty: e.LOG_PRETTY ?? (e.NODE_ENV === 'development' && process.stdout.isTTY),
+    trustProxy: e.TRUST_PROXY,
+    cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
+    webDistDir: path.resolve(REPO_ROOT, e.WEB_DIST_DIR ?? 'apps/web/dist'),
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    botCheckDifficulty: e.BOT_CHECK_DIFFICULTY,
+    jobConcurrency: e.JOB_CONCURRENCY,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    ...overrides,
+  };
+}
+
+export function parseRole(argv: readonly string[]): Role {
+  const arg = argv.find((a) => a.startsWith('--role='));
+  const role = arg === undefined ? 'all' : arg.slice('--role='.length);
+  if (role !== 'api' && role !== 'worker' && role !== 'all') {
+    throw new ConfigError([`--role: must be api, worker or all (got "${role}")`]);
+  }
+  return role;
+}

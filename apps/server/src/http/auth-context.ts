@@ -1,0 +1,92 @@
+import { GUEST_COOKIE_NAME, parseGuestCookie } from '@veritext/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Queryable } from '../db/database.ts';
+import { AppError } from '../errors.ts';
+import { sha256 } from '../modules/auth/secrets.ts';
+import {
+  findGroupByApiTokenHash,
+  findUserByApiTokenHash,
+  findUserBySessionHash,
+  type GroupRecord,
+  type UserRecord,
+} from '../modules/auth/users.repository.ts';
+
+export const SESSION_COOKIE = 'vt_session';
+export const API_TOKEN_HEADER = 'x-api-token';
+
+export type AuthContext = {
+  user: UserRecord | null;
+  /** Set when a group's API token was presented: the call acts for the group. */
+  group: GroupRecord | null;
+  via: 'api_token' | 'session' | 'guest_cookie' | null;
+  sessionHash: string | null;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext;
+  }
+}
+
+const ANONYMOUS: AuthContext = { user: null, group: null, via: null, sessionHash: null };
+
+function headerToken(request: FastifyRequest): string | null {
+  const value = request.headers[API_TOKEN_HEADER];
+  if (value === undefined) return null;
+  return Array.isArray(value) ? (value[0] ?? '') : value;
+}
+
+/**
+ * Who is calling, in order: the X-API-TOKEN header (a user's or a group's token), the session
+ * cookie, then a guest's token from the guest_data cookie. A wrong token or a malformed guest
+ * cookie is an error, never a silent fall-back to another identity.
+ */
+export async function resolveAuth(db: Queryable, request: FastifyRequest): Promise<AuthContext> {
+  const token = headerToken(request);
+  if (token !== null) {
+    if (token.length === 0 || token.length > 200) throw new AppError('invalid_api_token');
+    const tokenHash = sha256(token);
+    const user = await findUserByApiTokenHash(db, tokenHash);
+    if (user !== null) return { user, group: null, via: 'api_token', sessionHash: null };
+    const group = await findGroupByApiTokenHash(db, tokenHash);
+    if (group !== null) return { user: null, group, via: 'api_token', sessionHash: null };
+    throw new AppError('invalid_api_token');
+  }
+
+  const sessionId = request.cookies[SESSION_COOKIE];
+  if (sessionId !== undefined && sessionId !== '') {
+    const sessionHash = sha256(sessionId);
+    const user = await findUserBySessionHash(db, sessionHash);
+    if (user !== null) return { user, group: null, via: 'session', sessionHash };
+  }
+
+  const guestRaw = request.cookies[GUEST_COOKIE_NAME];
+  if (guestRaw !== undefined && guestRaw !== '') {
+    const guest = parseGuestCookie(guestRaw);
+    if (guest === null) throw new AppError('invalid_guest_cookie', { headers: { 'set-cookie': clearGuestCookieHeader() } });
+    const user = await findUserByApiTokenHash(db, sha256(guest.api));
+    // Only a guest's own token is honoured from this cookie; anything else is ignored.
+    if (user?.is_guest === true) return { user, group: null, via: 'guest_cookie', sessionHash: null };
+  }
+  return ANONYMOUS;
+}
+
+function clearGuestCookieHeader(): string {
+  return `${GUEST_COOKIE_NAME}=; Path=/; Max-Age=0; SameSite=Strict`;
+}
+
+/** Resolves the caller for every route of the (encapsulated) API scope it is registered in. */
+export function registerAuthContext(api: FastifyInstance, db: Queryable): void {
+  // Fastify wants a primitive default; every request gets its own context in the hook below.
+  api.decorateRequest('auth', null as unknown as AuthContext);
+  api.addHook('onRequest', async (request) => {
+    request.auth = ANONYMOUS;
+    request.auth = await resolveAuth(db, request);
+  });
+}
+
+export function requireUser(request: FastifyRequest): UserRecord {
+  const user = request.auth.user;
+  if (user === null) throw new AppError('unauthorized');
+  return user;
+}

@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, parseRole, type Config, type Role } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
+import { maintenanceJobs, scheduleMaintenance } from './jobs/maintenance.jobs.ts';
+import { createJobQueue } from './jobs/queue.ts';
+import { createLogger } from './logger.ts';
+
+const ALL_JOBS = [...maintenanceJobs];
+
+async function main(): Promise<void> {
+  let config: Config;
+  let role: Role;
+  try {
+    config = loadConfig();
+    role = parseRole(process.argv.slice(2));
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\nSee .env.example for every setting and its default.\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config);
+  const db = await openDatabase(config.database);
+  const applied = await migrate(db);
+  if (applied.length > 0) logger.info({ applied }, 'database migrated');
+
+  const hasWorkers = role !== 'api';
+  const queue = createJobQueue(db, { logger, isMaintaining: hasWorkers, isScheduling: hasWorkers });
+  await queue.start();
+  if (hasWorkers) {
+    await queue.work(ALL_JOBS, { concurrency: config.jobConcurrency });
+    await scheduleMaintenance(queue);
+  }
+
+  let isShuttingDown = false;
+  let app: FastifyInstance | null = null;
+  if (role !== 'worker') {
+    app = await buildApp({ config, db, queue, logger, isShuttingDown: () => isShuttingDown });
+    await app.listen({ host: config.host, port: config.port });
+  }
+  logger.info(
+    { role, database: db.kind, url: app === null ? null : `http://localhost:${config.port}` },
+    'Veritext is running',
+  );
+
+  /**
+   * Graceful shutdown: stop taking requests and let in-flight ones finish, let running jobs finish
+   * (or give them back to the queue after the timeout), then close the database.
+   */
+  async function shutdown(signal: string): Promise<void> {
+    if (isShuttingDown) return;
+    isShuttingDown = true;
+    logger.info({ signal }, 'shutting down');
+    const forceExit = setTimeout(() => {
+      logger.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs + 5000);
+    forceExit.unref();
+    try {
+      if (app !== null) await app.close();
+      await queue.stop({ graceful: true, timeoutMs: config.shutdownTimeoutMs });
+      await db.close();
+      logger.info('stopped');
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  }
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Veritext failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,205 @@
+import {
+  AuthSuccessSchema,
+  CredentialsResponseSchema,
+  CsrfTokensResponseSchema,
+  GUEST_COOKIE_MAX_AGE_SECONDS,
+  GUEST_COOKIE_NAME,
+  GuestRegistrationFormSchema,
+  GuestRegistrationResponseSchema,
+  LoginFormSchema,
+  LoginJsonResponseSchema,
+  RegistrationFormSchema,
+  SuccessMessageSchema,
+} from '@veritext/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/database.ts';
+import { requireUser, SESSION_COOKIE } from '../../http/auth-context.ts';
+import { ensureCsrfCookie, issueCsrfToken } from '../../http/csrf.ts';
+import { consumeBotSolution, createBotChallenge } from '../botcheck/botcheck.service.ts';
+import { authenticate, registerGuest, registerUser } from './auth.service.ts';
+import { buildCredentials, buildLoginJson, renderAvatarSvg } from './profile.service.ts';
+import { generateSessionId } from './secrets.ts';
+import { deleteSession, insertSession } from './sessions.repository.ts';
+import type { UserRecord } from './users.repository.ts';
+
+export type AuthRoutesOptions = {
+  db: Database;
+  appSecret: string;
+  cookieSecure: boolean;
+  authRateLimitPerMinute: number;
+  botCheckDifficulty: number;
+};
+
+const DAY_SECONDS = 24 * 60 * 60;
+const PERSISTENT_SESSION_SECONDS = 30 * DAY_SECONDS;
+const BROWSER_SESSION_SECONDS = DAY_SECONDS;
+const AFTER_LOGIN = '/profile/new-check';
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (api, options) => {
+  const { db, appSecret, cookieSecure } = options;
+  const authRateLimit = { max: options.authRateLimitPerMinute, timeWindow: '1 minute' };
+
+  /** A new session id on every login (no fixation); the previous session of this browser ends. */
+  async function startSession(request: FastifyRequest, reply: FastifyReply, user: UserRecord, persistent: boolean) {
+    if (request.auth.sessionHash !== null) await deleteSession(db, request.auth.sessionHash);
+    const session = generateSessionId();
+    const ttl = persistent ? PERSISTENT_SESSION_SECONDS : BROWSER_SESSION_SECONDS;
+    await insertSession(db, {
+      idHash: session.hash,
+      userId: user.id,
+      isPersistent: persistent,
+      ttlSeconds: ttl,
+      userAgent: request.headers['user-agent'] ?? '',
+      ip: request.ip,
+    });
+    void reply.setCookie(SESSION_COOKIE, session.id, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: cookieSecure,
+      ...(persistent ? { maxAge: ttl } : {}),
+    });
+  }
+
+  api.get(
+    '/csrf_tokens',
+    { schema: { tags: ['session'], summary: 'CSRF tokens for form posts', response: { 200: CsrfTokensResponseSchema } } },
+    async (request, reply) => {
+      const cookieValue = ensureCsrfCookie(request, reply, cookieSecure);
+      void reply.header('cache-control', 'no-store');
+      return {
+        token: issueCsrfToken(appSecret, cookieValue, 'form'),
+        guest_csrf: issueCsrfToken(appSecret, cookieValue, 'guest'),
+      };
+    },
+  );
+
+  api.get(
+    '/altcha/challenge',
+    { schema: { tags: ['session'], summary: 'A proof-of-work challenge for the bot check' } },
+    async (_request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return createBotChallenge(appSecret, options.botCheckDifficulty);
+    },
+  );
+
+  api.get(
+    '/login_json',
+    { schema: { tags: ['session'], summary: 'Logged-in state', response: { 200: LoginJsonResponseSchema } } },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return buildLoginJson(db, request.auth.user);
+    },
+  );
+
+  api.get(
+    '/profile/get_credentials',
+    { schema: { tags: ['session'], summary: 'The current user', response: { 200: CredentialsResponseSchema } } },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return buildCredentials(db, requireUser(request));
+    },
+  );
+
+  api.post(
+    '/registration/',
+    {
+      config: { form: true, rateLimit: authRateLimit },
+      schema: {
+        tags: ['session'],
+        summary: 'Sign up with e-mail and password',
+        body: RegistrationFormSchema,
+        response: { 200: AuthSuccessSchema },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      await consumeBotSolution(db, appSecret, body['security-token-registration']);
+      const { user } = await registerUser(db, {
+        email: body.email,
+        password: body.password,
+        name: body.name,
+        accountType: body.account_type,
+        organisationName: body.organisation_name,
+      });
+      await startSession(request, reply, user, true);
+      request.log.info({ userId: user.id }, 'user registered');
+      return { success: true as const, message: 'Registration successful', data: { redirect: AFTER_LOGIN } };
+    },
+  );
+
+  api.post(
+    '/login_check',
+    {
+      config: { form: true, rateLimit: authRateLimit },
+      schema: {
+        tags: ['session'],
+        summary: 'Log in with e-mail and password',
+        body: LoginFormSchema,
+        response: { 200: AuthSuccessSchema },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const user = await authenticate(db, body._username, body._password);
+      const remember = body._remember_me === 'on' || body._remember_me === '1' || body._remember_me === 'true';
+      await startSession(request, reply, user, remember);
+      return { success: true as const, message: 'Logged in', data: { redirect: AFTER_LOGIN } };
+    },
+  );
+
+  api.post(
+    '/logout',
+    {
+      config: { form: true },
+      schema: {
+        tags: ['session'],
+        summary: 'Log out',
+        body: z.object({ _csrf_token: z.string().max(200).optional() }),
+        response: { 200: SuccessMessageSchema },
+      },
+    },
+    async (request, reply) => {
+      if (request.auth.sessionHash !== null) await deleteSession(db, request.auth.sessionHash);
+      void reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return { success: true, message: 'Logged out' };
+    },
+  );
+
+  api.post(
+    '/guest/registration/',
+    {
+      config: { form: true, csrf: ['guest', 'form'], rateLimit: authRateLimit },
+      schema: {
+        tags: ['session'],
+        summary: 'Create a guest account (bot check required)',
+        body: GuestRegistrationFormSchema,
+        response: { 200: GuestRegistrationResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await consumeBotSolution(db, appSecret, request.body['guest-security-token']);
+      const guest = await registerGuest(db);
+      const credentials = await buildCredentials(db, guest);
+      const cookie = { api: guest.api_token, balance: credentials.user.balance, signupGuest: true };
+      void reply.setCookie(GUEST_COOKIE_NAME, JSON.stringify(cookie), {
+        path: '/',
+        sameSite: 'strict',
+        secure: cookieSecure,
+        maxAge: GUEST_COOKIE_MAX_AGE_SECONDS,
+      });
+      return { success: true as const, data: { user: credentials.user, api: guest.api_token, signupGuest: true } };
+    },
+  );
+
+  api.get(
+    '/avatar/:hash.svg',
+    { schema: { hide: true, params: z.object({ hash: z.string().regex(/^[a-f0-9]{32}$/) }) } },
+    async (request, reply) => {
+      void reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400');
+      return renderAvatarSvg(request.params.hash);
+    },
+  );
+};

@@ -1,0 +1,144 @@
+import {
+  GROUP_SIGNUP_BONUS_PAGES,
+  GUEST_AI_BALANCE,
+  GUEST_BONUS_PAGES,
+  SIGNUP_BONUS_PAGES,
+  isPasswordAcceptable,
+} from '@veritext/contracts';
+import type { Database, Queryable } from '../../db/database.ts';
+import { AppError } from '../../errors.ts';
+import { insertAccount } from '../ledger/ledger.repository.ts';
+import { creditPages } from '../ledger/ledger.service.ts';
+import { generateApiToken, hashPassword, verifyAgainstDummy, verifyPassword } from './secrets.ts';
+import {
+  findUserByEmail,
+  insertGroup,
+  insertMembership,
+  insertUser,
+  type GroupRecord,
+  type UserRecord,
+} from './users.repository.ts';
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
+}
+
+export type NewAccount = {
+  email: string;
+  password: string;
+  name?: string | undefined;
+  accountType: 'individual' | 'organisation';
+  organisationName?: string | undefined;
+  language?: string;
+  verified?: boolean;
+  /** Pages and AI pages an operator credits on creation, on top of the sign-up bonus. */
+  depositPages?: number;
+  depositAiPages?: number;
+};
+
+/**
+ * Signs up a user: the user, their account, and the new-user bonus as a ledger entry, in one
+ * transaction. An organisation sign-up also creates the group, its account and bonus, with the
+ * creator as owner (role 1).
+ */
+export async function registerUser(
+  db: Database,
+  input: NewAccount,
+): Promise<{ user: UserRecord; group: GroupRecord | null }> {
+  if (!isPasswordAcceptable(input.password)) throw new AppError('weak_password', { fields: { password: 'weak' } });
+  if ((await findUserByEmail(db, input.email)) !== null) throw new AppError('email_taken');
+  const passwordHash = await hashPassword(input.password);
+  const token = generateApiToken();
+  try {
+    return await db.transaction(async (tx) => {
+      const user = await insertUser(tx, {
+        email: input.email,
+        passwordHash,
+        name: input.name ?? '',
+        isGuest: false,
+        apiToken: token.token,
+        apiTokenHash: token.hash,
+        ...(input.language === undefined ? {} : { language: input.language }),
+        verified: input.verified ?? false,
+      });
+      const account = await insertAccount(tx, { userId: user.id });
+      let group: GroupRecord | null = null;
+      if (input.accountType === 'organisation') {
+        const groupToken = generateApiToken();
+        group = await insertGroup(tx, {
+          name: input.organisationName ?? input.name ?? input.email,
+          createdByUserId: user.id,
+          apiToken: groupToken.token,
+          apiTokenHash: groupToken.hash,
+        });
+        await insertMembership(tx, group.id, user.id, 1);
+        const groupAccount = await insertAccount(tx, { groupId: group.id });
+        await creditPages(tx, {
+          accountId: groupAccount.id,
+          bucket: 'bonus',
+          pages: GROUP_SIGNUP_BONUS_PAGES,
+          kind: 'bonus',
+          reference: 'signup',
+        });
+      } else {
+        await creditPages(tx, {
+          accountId: account.id,
+          bucket: 'bonus',
+          pages: SIGNUP_BONUS_PAGES,
+          kind: 'bonus',
+          reference: 'signup',
+        });
+      }
+      await creditOperatorPages(tx, account.id, input);
+      return { user, group };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('email_taken', { cause: error });
+    throw error;
+  }
+}
+
+async function creditOperatorPages(tx: Queryable, accountId: number, input: NewAccount): Promise<void> {
+  if (input.depositPages !== undefined && input.depositPages > 0) {
+    await creditPages(tx, { accountId, bucket: 'balance', pages: input.depositPages, kind: 'load_by_service' });
+  }
+  if (input.depositAiPages !== undefined && input.depositAiPages > 0) {
+    await creditPages(tx, { accountId, bucket: 'ai_balance', pages: input.depositAiPages, kind: 'load_by_service' });
+  }
+}
+
+/** A guest: no e-mail, one free page and one AI page (check-tool.md §4). */
+export async function registerGuest(db: Database): Promise<UserRecord> {
+  const token = generateApiToken();
+  return db.transaction(async (tx) => {
+    const user = await insertUser(tx, {
+      email: null,
+      passwordHash: null,
+      name: '',
+      isGuest: true,
+      apiToken: token.token,
+      apiTokenHash: token.hash,
+    });
+    const account = await insertAccount(tx, { userId: user.id });
+    await creditPages(tx, { accountId: account.id, bucket: 'bonus', pages: GUEST_BONUS_PAGES, kind: 'bonus', reference: 'guest' });
+    await creditPages(tx, {
+      accountId: account.id,
+      bucket: 'ai_balance',
+      pages: GUEST_AI_BALANCE,
+      kind: 'bonus',
+      reference: 'guest',
+    });
+    return user;
+  });
+}
+
+/** Checks e-mail and password; the same error and about the same time whether or not the e-mail exists. */
+export async function authenticate(db: Queryable, email: string, password: string): Promise<UserRecord> {
+  const user = await findUserByEmail(db, email);
+  if (user === null || user.password_hash === null) {
+    await verifyAgainstDummy(password);
+    throw new AppError('invalid_credentials');
+  }
+  if (!(await verifyPassword(user.password_hash, password))) throw new AppError('invalid_credentials');
+  return user;
+}

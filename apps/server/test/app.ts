@@ -1,0 +1,139 @@
+import { solveChallenge } from 'altcha-lib/v1';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { createTestDatabase, type TestDatabase } from './database.ts';
+
+export type TestApp = { app: FastifyInstance; handle: TestDatabase; config: Config; dispose(): Promise<void> };
+
+/** A test configuration: no files written, an easy bot check, the client not served. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return loadConfig(
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      BOT_CHECK_DIFFICULTY: '2000',
+      AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+      WEB_DIST_DIR: 'var/no-web-client-in-tests',
+    },
+    overrides,
+  );
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const handle = await createTestDatabase();
+  const config = testConfig(overrides);
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    queue: { depth: async () => [], isHealthy: () => true },
+  });
+  await app.ready();
+  return {
+    app,
+    handle,
+    config,
+    async dispose() {
+      await app.close();
+      await handle.dispose();
+    },
+  };
+}
+
+/** Carries cookies between inject() calls, as a browser would. */
+export class CookieJar {
+  readonly cookies = new Map<string, string>();
+
+  store(response: LightMyRequestResponse): void {
+    for (const cookie of response.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
+      const isExpired = cookie.maxAge === 0 || (cookie.expires !== undefined && cookie.expires.getTime() < Date.now());
+      if (isExpired || cookie.value === '') this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+  }
+
+  header(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+}
+
+/** A browser-like client: cookies kept, forms url-encoded. */
+export class TestBrowser {
+  readonly jar = new CookieJar();
+  readonly app: FastifyInstance;
+
+  constructor(app: FastifyInstance) {
+    this.app = app;
+  }
+
+  async get(url: string, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+    const response = await this.app.inject({ method: 'GET', url, headers: { cookie: this.jar.header(), ...headers } });
+    this.jar.store(response);
+    return response;
+  }
+
+  async postForm(url: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+    const response = await this.app.inject({
+      method: 'POST',
+      url,
+      payload: new URLSearchParams(fields).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: this.jar.header(), ...headers },
+    });
+    this.jar.store(response);
+    return response;
+  }
+
+  async csrf(): Promise<{ token: string; guest_csrf: string }> {
+    return (await this.get('/csrf_tokens')).json<{ token: string; guest_csrf: string }>();
+  }
+
+  /** Solves the server's proof-of-work challenge as the browser widget does. */
+  async botToken(): Promise<string> {
+    const challenge = (await this.get('/altcha/challenge')).json<{
+      algorithm: string;
+      challenge: string;
+      maxnumber: number;
+      salt: string;
+      signature: string;
+    }>();
+    const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber)
+      .promise;
+    if (solution === null) throw new Error('bot challenge not solvable');
+    return Buffer.from(
+      JSON.stringify({
+        algorithm: challenge.algorithm,
+        challenge: challenge.challenge,
+        number: solution.number,
+        salt: challenge.salt,
+        signature: challenge.signature,
+      }),
+    ).toString('base64');
+  }
+
+  async signUp(fields: { email: string; password: string; name?: string; account_type?: string }) {
+    const { token } = await this.csrf();
+    return this.postForm('/registration/', {
+      ...fields,
+      _csrf_token: token,
+      'security-token-registration': await this.botToken(),
+    });
+  }
+
+  async logIn(email: string, password: string, remember = false) {
+    const { token } = await this.csrf();
+    return this.postForm('/login_check', {
+      _username: email,
+      _password: password,
+      ...(remember ? { _remember_me: 'on' } : {}),
+      _csrf_token: token,
+    });
+  }
+}
+
+export const STRONG_PASSWORD = 'Str0ng!Passw0rd';
+
+let counter = 0;
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}.${process.pid}.${Date.now()}.${counter}@example.com`;
+}
