@@ -35,7 +35,6 @@ export type AppDependencies = {
   isShuttingDown?: () => boolean;
 };
 
-
 declare module 'fastify' {
   interface FastifyInstance {
     /** Every route as registered, for the OpenAPI coverage test and operators. */

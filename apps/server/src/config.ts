@@ -77,16 +77,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const parsed = EnvSchema.safeParse(cleaned);
   if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`),
-    );
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`));
   }
   const e = parsed.data;
   const dataDir = path.resolve(REPO_ROOT, e.DATA_DIR);
   if (e.NODE_ENV === 'production' && e.APP_SECRET === undefined) {
     throw new ConfigError(['APP_SECRET: required in production (at least 32 random characters)']);
   }
-  const appSecret = e.APP_SECRET ?? (e.NODE_ENV === 'test' ? 'test-secret-'.padEnd(40, 'x') : resolveDevSecret(dataDir));
+  const appSecret =
+    e.APP_SECRET ?? (e.NODE_ENV === 'test' ? 'test-secret-'.padEnd(40, 'x') : resolveDevSecret(dataDir));
   return {
     env: e.NODE_ENV,
     host: e.HOST,

@@ -9,7 +9,12 @@ export class AppError extends Error {
 
   constructor(
     code: ErrorCode,
-    options: { message?: string; fields?: Record<string, string>; headers?: Record<string, string>; cause?: unknown } = {},
+    options: {
+      message?: string;
+      fields?: Record<string, string>;
+      headers?: Record<string, string>;
+      cause?: unknown;
+    } = {},
   ) {
     super(options.message ?? ERRORS[code].message, { cause: options.cause });
     this.name = 'AppError';

@@ -37,14 +37,14 @@ async function main(): Promise<void> {
 
   let isShuttingDown = false;
   let app: FastifyInstance | null = null;
+  let url: string | null = null;
   if (role !== 'worker') {
     app = await buildApp({ config, db, queue, logger, isShuttingDown: () => isShuttingDown });
     await app.listen({ host: config.host, port: config.port });
+    const address = app.server.address();
+    url = typeof address === 'object' && address !== null ? `http://localhost:${address.port}` : null;
   }
-  logger.info(
-    { role, database: db.kind, url: app === null ? null : `http://localhost:${config.port}` },
-    'Veritext is running',
-  );
+  logger.info({ role, database: db.kind, url }, 'Veritext is running');
 
   /**
    * Graceful shutdown: stop taking requests and let in-flight ones finish, let running jobs finish
@@ -75,6 +75,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`Veritext failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `Veritext failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 });

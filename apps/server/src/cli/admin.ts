@@ -64,5 +64,7 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   if (error instanceof AppError || error instanceof ConfigError) fail(error.message);
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) fail(`${(error as Error).message}\n\n${USAGE}`);
   fail(error instanceof Error ? error.message : String(error));
 });

@@ -1,5 +1,6 @@
 /* eslint-disable @typescript-eslint/no-unnecessary-type-parameters -- the adapters implement Queryable's generic methods */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
@@ -34,9 +35,47 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return options.kind === 'postgres' ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options.dataDir);
 }
 
+function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * PGlite is one process's database: a second process opening the same folder would corrupt it.
+ * A lock file with the owner's pid keeps a second server or the admin CLI out while one runs.
+ */
+function lockDataDir(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const lockFile = path.join(dataDir, 'veritext.lock');
+  try {
+    writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const owner = Number.parseInt(readFileSync(lockFile, 'utf8'), 10);
+    if (Number.isInteger(owner) && owner !== process.pid && isProcessAlive(owner)) {
+      throw new Error(
+        `The embedded database in ${dataDir} is in use by process ${owner}. Stop it first, or use DATABASE_URL ` +
+          'with a PostgreSQL server to run several processes.',
+      );
+    }
+    writeFileSync(lockFile, String(process.pid)); // a stale lock from a process that died
+  }
+  return () => rmSync(lockFile, { force: true });
+}
+
 async function openPglite(dataDir: string | null): Promise<Database> {
-  if (dataDir !== null) mkdirSync(dataDir, { recursive: true });
-  const lite = dataDir === null ? await PGlite.create() : await PGlite.create(dataDir);
+  const unlock = dataDir === null ? () => undefined : lockDataDir(dataDir);
+  let lite: PGlite;
+  try {
+    lite = dataDir === null ? await PGlite.create() : await PGlite.create(dataDir);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const asQueryable = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<T extends Row>(sql: string, params: readonly unknown[] = []) {
       const result = await target.query<T>(sql, [...params]);
@@ -54,7 +93,10 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     ...asQueryable(lite),
     // PGlite serialises every query behind its transaction lock, so a transaction here is exclusive.
     transaction: (work) => lite.transaction((tx) => work(asQueryable(tx))),
-    close: () => lite.close(),
+    async close() {
+      await lite.close();
+      unlock();
+    },
   };
 }
 

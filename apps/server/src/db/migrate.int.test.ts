@@ -16,15 +16,15 @@ describe(`migrations on ${TEST_DB_KIND}`, () => {
     expect(all.length).toBeGreaterThan(0);
     expect(await migrate(handle.db)).toEqual(all);
     expect(await migrate(handle.db)).toEqual([]);
-    const { rows } = await handle.db.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version');
+    const { rows } = await handle.db.query<{ version: string }>(
+      'SELECT version FROM schema_migrations ORDER BY version',
+    );
     expect(rows.map((r) => r.version)).toEqual(all);
   });
 
   it('enforces the schema rules it promises', async () => {
     const { db } = handle;
-    await db.query(
-      "INSERT INTO users (email, api_token, api_token_hash) VALUES ('A@Example.com', 't1', 'h1')",
-    );
+    await db.query("INSERT INTO users (email, api_token, api_token_hash) VALUES ('A@Example.com', 't1', 'h1')");
     // e-mail addresses are unique regardless of case
     await expect(
       db.query("INSERT INTO users (email, api_token, api_token_hash) VALUES ('a@example.COM', 't2', 'h2')"),
@@ -39,7 +39,9 @@ describe(`migrations on ${TEST_DB_KIND}`, () => {
     const { db } = handle;
     await expect(
       db.transaction(async (tx) => {
-        await tx.query("INSERT INTO users (email, api_token, api_token_hash) VALUES ('rollback@example.com', 't4', 'h4')");
+        await tx.query(
+          "INSERT INTO users (email, api_token, api_token_hash) VALUES ('rollback@example.com', 't4', 'h4')",
+        );
         throw new Error('boom');
       }),
     ).rejects.toThrow('boom');

@@ -63,7 +63,8 @@ export async function resolveAuth(db: Queryable, request: FastifyRequest): Promi
   const guestRaw = request.cookies[GUEST_COOKIE_NAME];
   if (guestRaw !== undefined && guestRaw !== '') {
     const guest = parseGuestCookie(guestRaw);
-    if (guest === null) throw new AppError('invalid_guest_cookie', { headers: { 'set-cookie': clearGuestCookieHeader() } });
+    if (guest === null)
+      throw new AppError('invalid_guest_cookie', { headers: { 'set-cookie': clearGuestCookieHeader() } });
     const user = await findUserByApiTokenHash(db, sha256(guest.api));
     // Only a guest's own token is honoured from this cookie; anything else is ignored.
     if (user?.is_guest === true) return { user, group: null, via: 'guest_cookie', sessionHash: null };

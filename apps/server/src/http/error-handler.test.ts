@@ -49,7 +49,9 @@ describe('central error handler', () => {
     const app = await appWithRoutes();
     const invalid = await app.inject({ method: 'POST', url: '/typed', payload: { name: 'toolong' } });
     expect(invalid.statusCode).toBe(400);
-    expect(invalid.json()).toMatchObject({ error: { code: 'validation_failed', fields: { name: expect.any(String) } } });
+    expect(invalid.json()).toMatchObject({
+      error: { code: 'validation_failed', fields: { name: expect.any(String) } },
+    });
     const malformed = await app.inject({
       method: 'POST',
       url: '/typed',

@@ -18,7 +18,12 @@ export function createMetrics(queueDepth: () => Promise<QueueDepth[]>): Metrics 
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  new Counter({ name: 'http_requests_total', help: 'HTTP requests', labelNames: ['status'] as const, registers: [registry] });
+  new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests',
+    labelNames: ['status'] as const,
+    registers: [registry],
+  });
   new Gauge({
     name: 'job_queue_depth',
     help: 'Jobs waiting or running, per queue and state',
@@ -41,7 +46,9 @@ export function createMetrics(queueDepth: () => Promise<QueueDepth[]>): Metrics 
 }
 
 export function registerRequestMetrics(app: FastifyInstance, metrics: Metrics): void {
-  const histogram = metrics.registry.getSingleMetric('http_request_duration_seconds') as Histogram<'method' | 'route' | 'status'>;
+  const histogram = metrics.registry.getSingleMetric('http_request_duration_seconds') as Histogram<
+    'method' | 'route' | 'status'
+  >;
   const counter = metrics.registry.getSingleMetric('http_requests_total') as Counter<'status'>;
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';

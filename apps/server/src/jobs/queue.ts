@@ -68,7 +68,11 @@ export interface JobQueue {
   /** Installs or migrates pg-boss's schema, starts maintenance (expiry) and, if enabled, the scheduler. */
   start(): Promise<void>;
   /** Validates the payload, then enqueues it; resolves with the job id (null when deduplicated by singletonKey). */
-  send<S extends z.ZodType>(definition: JobDefinition<S>, payload: z.input<S>, options?: SendOptions): Promise<string | null>;
+  send<S extends z.ZodType>(
+    definition: JobDefinition<S>,
+    payload: z.input<S>,
+    options?: SendOptions,
+  ): Promise<string | null>;
   /** Starts `concurrency` fetch loops for each definition. */
   work(definitions: readonly JobDefinition[], options?: WorkOptions): Promise<void>;
   /** Runs the job on a cron (UTC by default); replaces this definition's schedules of other versions. */
@@ -104,7 +108,9 @@ export class InvalidJobPayloadError extends Error {
   readonly issues: readonly z.core.$ZodIssue[];
 
   constructor(queue: string, issues: readonly z.core.$ZodIssue[]) {
-    super(`Invalid payload for job ${queue}: ${issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ')}`);
+    super(
+      `Invalid payload for job ${queue}: ${issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ')}`,
+    );
     this.name = 'InvalidJobPayloadError';
     this.issues = issues;
   }
@@ -122,7 +128,11 @@ export function defineJob<S extends z.ZodType>(spec: JobDefinitionSpec<S>): JobD
   if (!Number.isInteger(spec.expireInSeconds) || spec.expireInSeconds < 1) {
     throw new Error(`Job ${spec.name}: expireInSeconds must be an integer >= 1`);
   }
-  return Object.freeze({ ...spec, retryBackoff: spec.retryBackoff ?? false, queueName: `${spec.name}.v${spec.version}` });
+  return Object.freeze({
+    ...spec,
+    retryBackoff: spec.retryBackoff ?? false,
+    queueName: `${spec.name}.v${spec.version}`,
+  });
 }
 
 /** What pg-boss's fetch returns with includeMetadata. */
@@ -249,7 +259,12 @@ export function createJobQueue(db: Database, options: JobQueueOptions): JobQueue
   }
 
   async function runJob(definition: JobDefinition, fetched: FetchedJob): Promise<void> {
-    const job: RunningJob = { id: fetched.id, queue: definition.queueName, controller: new AbortController(), isAbandoned: false };
+    const job: RunningJob = {
+      id: fetched.id,
+      queue: definition.queueName,
+      controller: new AbortController(),
+      isAbandoned: false,
+    };
     const log = logger.child({ jobId: job.id, queue: job.queue, attempt: fetched.retryCount + 1 });
     if (phase === 'stopped') {
       // Fetched after stop() gave up on running jobs: nobody would wait for it.
@@ -260,10 +275,10 @@ export function createJobQueue(db: Database, options: JobQueueOptions): JobQueue
     if (!parsed.success) {
       log.error({ issues: parsed.error.issues }, 'invalid job payload; failing without retry');
       try {
-        await db.query(`UPDATE ${schema}.job SET retry_limit = retry_count WHERE name = $1 AND id = $2 AND state = 'active'`, [
-          job.queue,
-          job.id,
-        ]);
+        await db.query(
+          `UPDATE ${schema}.job SET retry_limit = retry_count WHERE name = $1 AND id = $2 AND state = 'active'`,
+          [job.queue, job.id],
+        );
         await boss.fail(job.queue, job.id, { message: 'invalid payload', issues: parsed.error.issues });
       } catch (error) {
         log.error({ err: error }, 'could not fail job with invalid payload');
@@ -307,7 +322,7 @@ export function createJobQueue(db: Database, options: JobQueueOptions): JobQueue
     while (phase === 'running') {
       let jobs: FetchedJob[];
       try {
-        jobs = (await boss.fetch(definition.queueName, { batchSize: 1, includeMetadata: true })) as FetchedJob[];
+        jobs = await boss.fetch<unknown>(definition.queueName, { batchSize: 1, includeMetadata: true });
       } catch (error) {
         logger.error({ err: error, queue: definition.queueName }, 'job fetch failed');
         jobs = [];

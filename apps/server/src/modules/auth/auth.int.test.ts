@@ -44,7 +44,10 @@ describe(`sign-up, login and sessions (${TEST_DB_KIND})`, () => {
     expect(session?.httpOnly).toBe(true);
     expect(session?.sameSite).toBe('Lax');
 
-    const loginJson = (await browser.get('/login_json')).json<{ success: boolean; data: { user: { email: string } } }>();
+    const loginJson = (await browser.get('/login_json')).json<{
+      success: boolean;
+      data: { user: { email: string } };
+    }>();
     expect(loginJson.success).toBe(true);
     expect(loginJson.data.user.email).toBe(email);
 
@@ -129,7 +132,11 @@ describe(`sign-up, login and sessions (${TEST_DB_KIND})`, () => {
     const before = await userCount();
     const browser = new TestBrowser(t.app);
     const { token, guest_csrf } = await browser.csrf();
-    const fields = { email: uniqueEmail(), password: STRONG_PASSWORD, 'security-token-registration': await browser.botToken() };
+    const fields = {
+      email: uniqueEmail(),
+      password: STRONG_PASSWORD,
+      'security-token-registration': await browser.botToken(),
+    };
     for (const bad of [`${token}x`, '', 'nonsense', guest_csrf]) {
       const response = await browser.postForm('/registration/', { ...fields, _csrf_token: bad });
       expect(response.statusCode).toBe(403);
@@ -196,7 +203,11 @@ describe(`sign-up, login and sessions (${TEST_DB_KIND})`, () => {
     expect(renewed).not.toBe(firstSession);
     expect(ok.cookies.find((c) => c.name === 'vt_session')?.maxAge).toBe(30 * 24 * 60 * 60);
     // the old session id no longer logs anyone in
-    const stale = await t.app.inject({ method: 'GET', url: '/login_json', headers: { cookie: `vt_session=${firstSession}` } });
+    const stale = await t.app.inject({
+      method: 'GET',
+      url: '/login_json',
+      headers: { cookie: `vt_session=${firstSession}` },
+    });
     expect(stale.json()).toEqual({ success: false, data: null });
 
     const { token } = await browser.csrf();
@@ -223,7 +234,10 @@ describe(`sign-up, login and sessions (${TEST_DB_KIND})`, () => {
     for (const url of ['/login_json', '/profile/get_credentials', '/api/v1/groups/list/']) {
       const wrong = await t.app.inject({ method: 'GET', url, headers: { 'x-api-token': `${user.api_token}x` } });
       expect(wrong.statusCode).toBe(401);
-      expect(wrong.json()).toMatchObject({ error: { code: 'invalid_api_token' }, message: 'The API token is not valid.' });
+      expect(wrong.json()).toMatchObject({
+        error: { code: 'invalid_api_token' },
+        message: 'The API token is not valid.',
+      });
     }
     // a token client posts forms without CSRF: logout by token is accepted
     const logout = await t.app.inject({
@@ -237,7 +251,12 @@ describe(`sign-up, login and sessions (${TEST_DB_KIND})`, () => {
 
   it('creates an organisation with its owner, role 1, and the group bonus', async () => {
     const browser = new TestBrowser(t.app);
-    await browser.signUp({ email: uniqueEmail('org'), password: STRONG_PASSWORD, account_type: 'organisation', name: 'Dean' });
+    await browser.signUp({
+      email: uniqueEmail('org'),
+      password: STRONG_PASSWORD,
+      account_type: 'organisation',
+      name: 'Dean',
+    });
     const groups = (await browser.get('/api/v1/groups/list/')).json<{ data: { groups: unknown[] } }>();
     expect(groups.data.groups).toEqual([
       expect.objectContaining({
@@ -268,7 +287,9 @@ describe(`guests (${TEST_DB_KIND})`, () => {
       'guest-security-token': await browser.botToken(),
     });
     expect(response.statusCode).toBe(200);
-    const body = response.json<{ data: { api: string; signupGuest: boolean; user: { is_guest: boolean; balance: unknown } } }>();
+    const body = response.json<{
+      data: { api: string; signupGuest: boolean; user: { is_guest: boolean; balance: unknown } };
+    }>();
     expect(body.data.user.is_guest).toBe(true);
     expect(body.data.user.balance).toEqual({ balance: 0, bonus: 1, ai_balance: 1 });
     const cookie = response.cookies.find((c) => c.name === 'guest_data');
@@ -283,7 +304,11 @@ describe(`guests (${TEST_DB_KIND})`, () => {
 
   it('refuses a malformed guest_data cookie with a clear error and clears it', async () => {
     for (const bad of ['not-json', '%7B%22balance%22%3A1%7D' /* {"balance":1}: no api */, '%5B1%2C2%5D']) {
-      const response = await t.app.inject({ method: 'GET', url: '/login_json', headers: { cookie: `guest_data=${bad}` } });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/login_json',
+        headers: { cookie: `guest_data=${bad}` },
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ error: { code: 'invalid_guest_cookie' } });
       expect(String(response.headers['set-cookie'])).toContain('guest_data=; Path=/; Max-Age=0');

@@ -65,7 +65,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (api, 
 
   api.get(
     '/csrf_tokens',
-    { schema: { tags: ['session'], summary: 'CSRF tokens for form posts', response: { 200: CsrfTokensResponseSchema } } },
+    {
+      schema: { tags: ['session'], summary: 'CSRF tokens for form posts', response: { 200: CsrfTokensResponseSchema } },
+    },
     async (request, reply) => {
       const cookieValue = ensureCsrfCookie(request, reply, cookieSecure);
       void reply.header('cache-control', 'no-store');

@@ -120,7 +120,13 @@ export async function registerGuest(db: Database): Promise<UserRecord> {
       apiTokenHash: token.hash,
     });
     const account = await insertAccount(tx, { userId: user.id });
-    await creditPages(tx, { accountId: account.id, bucket: 'bonus', pages: GUEST_BONUS_PAGES, kind: 'bonus', reference: 'guest' });
+    await creditPages(tx, {
+      accountId: account.id,
+      bucket: 'bonus',
+      pages: GUEST_BONUS_PAGES,
+      kind: 'bonus',
+      reference: 'guest',
+    });
     await creditPages(tx, {
       accountId: account.id,
       bucket: 'ai_balance',

@@ -7,7 +7,14 @@ export async function insertSession(
   await db.query(
     `INSERT INTO sessions (id_hash, user_id, is_persistent, expires_at, user_agent, ip)
      VALUES ($1, $2, $3, now() + make_interval(secs => $4), $5, $6)`,
-    [session.idHash, session.userId, session.isPersistent, session.ttlSeconds, session.userAgent.slice(0, 300), session.ip],
+    [
+      session.idHash,
+      session.userId,
+      session.isPersistent,
+      session.ttlSeconds,
+      session.userAgent.slice(0, 300),
+      session.ip,
+    ],
   );
 }
 

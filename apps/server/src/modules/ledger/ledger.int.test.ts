@@ -67,7 +67,12 @@ describe(`page ledger (${TEST_DB_KIND})`, () => {
   it('releases a hold when the work fails, and never both charges and releases', async () => {
     const account = await newAccount();
     await creditPages(handle.db, { accountId: account.id, bucket: 'ai_balance', pages: 2, kind: 'bonus' });
-    const hold = await holdPages(handle.db, { accountId: account.id, bucket: 'ai_balance', pages: 2, reference: 'ai:7' });
+    const hold = await holdPages(handle.db, {
+      accountId: account.id,
+      bucket: 'ai_balance',
+      pages: 2,
+      reference: 'ai:7',
+    });
     await releaseHold(handle.db, hold.id);
     await expect(chargeHold(handle.db, hold.id)).rejects.toThrow(/already settled by release/);
     const now = await expectCountersMatchLedger(account.id);
@@ -78,7 +83,9 @@ describe(`page ledger (${TEST_DB_KIND})`, () => {
     const account = await newAccount();
     await creditPages(handle.db, { accountId: account.id, bucket: 'bonus', pages: 1, kind: 'bonus' });
     await expect(
-      handle.db.transaction((tx) => holdPages(tx, { accountId: account.id, bucket: 'bonus', pages: 2, reference: 'c' })),
+      handle.db.transaction((tx) =>
+        holdPages(tx, { accountId: account.id, bucket: 'bonus', pages: 2, reference: 'c' }),
+      ),
     ).rejects.toMatchObject({ code: 'insufficient_balance' });
     const now = await expectCountersMatchLedger(account.id);
     expect([now.bonus, now.held_bonus]).toEqual([1, 0]);

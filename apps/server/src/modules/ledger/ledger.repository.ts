@@ -42,7 +42,10 @@ const HELD_COLUMN: Record<Bucket, string> = {
 const ACCOUNT_COLUMNS =
   'id, user_id, group_id, balance, bonus, ai_balance, held_balance, held_bonus, held_ai_balance, balance_type, negative_balance_allowed';
 
-export async function insertAccount(db: Queryable, owner: { userId: number } | { groupId: number }): Promise<AccountRecord> {
+export async function insertAccount(
+  db: Queryable,
+  owner: { userId: number } | { groupId: number },
+): Promise<AccountRecord> {
   const { rows } = await db.query<AccountRecord>(
     `INSERT INTO accounts (user_id, group_id) VALUES ($1, $2) RETURNING ${ACCOUNT_COLUMNS}`,
     ['userId' in owner ? owner.userId : null, 'groupId' in owner ? owner.groupId : null],
@@ -53,7 +56,9 @@ export async function insertAccount(db: Queryable, owner: { userId: number } | {
 }
 
 export async function findAccountOfUser(db: Queryable, userId: number): Promise<AccountRecord | null> {
-  const { rows } = await db.query<AccountRecord>(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE user_id = $1`, [userId]);
+  const { rows } = await db.query<AccountRecord>(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE user_id = $1`, [
+    userId,
+  ]);
   return rows[0] ?? null;
 }
 

@@ -1,12 +1,6 @@
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import {
-  applyEntry,
-  findEntry,
-  findSettlementOf,
-  type Bucket,
-  type LedgerEntryRecord,
-} from './ledger.repository.ts';
+import { applyEntry, findEntry, findSettlementOf, type Bucket, type LedgerEntryRecord } from './ledger.repository.ts';
 
 /**
  * The only way balances change (DESIGN.md §3). Each function takes the transaction of the action
@@ -26,7 +20,15 @@ function required(entry: LedgerEntryRecord | null, what: string): LedgerEntryRec
 
 export async function creditPages(
   tx: Queryable,
-  credit: { accountId: number; bucket: Bucket; pages: number; kind: CreditKind; reference?: string; actorUserId?: number | null; note?: string },
+  credit: {
+    accountId: number;
+    bucket: Bucket;
+    pages: number;
+    kind: CreditKind;
+    reference?: string;
+    actorUserId?: number | null;
+    note?: string;
+  },
 ): Promise<LedgerEntryRecord> {
   assertPositivePages(credit.pages);
   const entry = await applyEntry(tx, {
