@@ -109,6 +109,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   };
 }
 
+/** Reads the repository's .env, if there is one; variables already set in the environment win. */
+export function loadDotEnv(): void {
+  const file = path.join(REPO_ROOT, '.env');
+  if (existsSync(file)) process.loadEnvFile(file);
+}
+
 export function parseRole(argv: readonly string[]): Role {
   const arg = argv.find((a) => a.startsWith('--role='));
   const role = arg === undefined ? 'all' : arg.slice('--role='.length);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, parseRole, type Config, type Role } from './config.ts';
+import { ConfigError, loadConfig, loadDotEnv, parseRole, type Config, type Role } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { maintenanceJobs, scheduleMaintenance } from './jobs/maintenance.jobs.ts';
@@ -10,6 +10,7 @@ import { createLogger } from './logger.ts';
 const ALL_JOBS = [...maintenanceJobs];
 
 async function main(): Promise<void> {
+  loadDotEnv();
   let config: Config;
   let role: Role;
   try {

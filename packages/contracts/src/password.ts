@@ -56,10 +56,10 @@ export function scorePassword(password: string): PasswordStrength {
   if (/(.)\1{2,}/u.test(password)) points -= 1;
   if (/(?:0123|1234|2345|3456|4567|5678|6789|abcd|bcde|cdef|qwer|asdf)/iu.test(password)) points -= 1;
   const bare = password.toLowerCase().replace(/[^\p{L}\p{Nd}]/gu, '');
-  if (COMMON_PASSWORDS.has(bare) || COMMON_PASSWORDS.has(bare.replace(/\d+$/u, ''))) points -= 3;
+  if (COMMON_PASSWORDS.has(bare) || COMMON_PASSWORDS.has(bare.replace(/\d+$/u, ''))) return 0;
   if (password.length < PASSWORD_MIN_LENGTH) points = Math.min(points, 1);
   if (!isPasswordAcceptable(password)) points = Math.min(points, 2);
-  // points range roughly -4..7; map onto five levels.
+  // points range roughly -2..7; map onto five levels.
   if (points <= 1) return 0;
   if (points <= 3) return 1;
   if (points <= 4) return 2;

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.ts';
+import { ConfigError, loadConfig, loadDotEnv } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { AppError } from '../errors.ts';
@@ -54,6 +54,7 @@ async function createUser(args: string[]): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  loadDotEnv();
   const [command, ...rest] = process.argv.slice(2);
   if (command === 'user:create') {
     await createUser(rest);
