@@ -1,0 +1,77 @@
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+import type { TWIN_PAGES } from '@veritext/contracts';
+import {
+  AboutPage,
+  AiDetectorPage,
+  ContactPage,
+  DevelopersPage,
+  EducationRequestPage,
+  GoogleDocsPage,
+  HigherEdPage,
+  HomePage,
+  PricingPage,
+  RequestSuccessfulPage,
+  StudentsPage,
+} from '../pages/SitePages.tsx';
+import { GroupDocumentsPage, MyDocumentsPage, NewCheckPage, ProfilePage } from '../pages/ProfilePages.tsx';
+import {
+  BlogPage,
+  CitationPage,
+  IntegritoLoginPage,
+  IntegritoRegistrationPage,
+  NotFoundPage,
+} from '../pages/OtherPages.tsx';
+import { Layout } from './Layout.tsx';
+import { RequireLogin } from './RequireLogin.tsx';
+import { RouteError } from './RouteError.tsx';
+
+/** Every page with an English and a Spanish twin; `satisfies` keeps this list equal to the spec's. */
+const TWIN_PAGE_COMPONENTS = {
+  '/': HomePage,
+  '/about-us/': AboutPage,
+  '/ai-detector/': AiDetectorPage,
+  '/contact-us/': ContactPage,
+  '/for-developers/': DevelopersPage,
+  '/for-education-request/': EducationRequestPage,
+  '/for-students/': StudentsPage,
+  '/google-docs-add-on/': GoogleDocsPage,
+  '/higher-ed/': HigherEdPage,
+  '/pricing/': PricingPage,
+  '/request-successful/': RequestSuccessfulPage,
+} as const satisfies Record<(typeof TWIN_PAGES)[number], ComponentType>;
+
+function twinRoutes(): RouteObject[] {
+  return Object.entries(TWIN_PAGE_COMPONENTS).flatMap(([path, Page]) => [
+    { path, element: <Page /> },
+    { path: path === '/' ? '/es/' : `/es${path}`, element: <Page /> },
+  ]);
+}
+
+function withLogin(Page: ComponentType): React.JSX.Element {
+  return (
+    <RequireLogin>
+      <Page />
+    </RequireLogin>
+  );
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    errorElement: <RouteError />,
+    children: [
+      ...twinRoutes(),
+      { path: '/profile/', element: withLogin(ProfilePage) },
+      { path: '/profile/new-check', element: withLogin(NewCheckPage) },
+      { path: '/profile/my-documents', element: withLogin(MyDocumentsPage) },
+      { path: '/profile/my-documents/group/:groupId', element: withLogin(GroupDocumentsPage) },
+      { path: '/citation-generator/', element: <CitationPage /> },
+      { path: '/integrito/login/*', element: <IntegritoLoginPage /> },
+      { path: '/integrito/registration/*', element: <IntegritoRegistrationPage /> },
+      { path: '/blog/es/*', element: <BlogPage /> },
+      { path: '/blog/*', element: <BlogPage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { CredentialsUser } from '@veritext/contracts';
+import { useServices } from '../app/ServicesContext.tsx';
+import { useLogout } from '../session/useLogout.ts';
+import { useLanguage } from '../language/useLanguage.ts';
+import { localisedPath } from '../language/language.ts';
+import { NEW_CHECK_PATH } from '../session/destinations.ts';
+import { Spinner } from './Spinner.tsx';
+
+function initialOf(profile: CredentialsUser): string {
+  const source = profile.name.trim() === '' ? profile.email : profile.name;
+  return (source.trim()[0] ?? '?').toUpperCase();
+}
+
+export function ProfileMenu({ profile }: { profile: CredentialsUser }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const lang = useLanguage();
+  const logout = useLogout();
+  const [isLoggingOut, setIsLoggingOut] = useState(false);
+  const { modals } = useServices();
+  const pages = profile.balance.balance + profile.balance.bonus;
+  const displayName = profile.name.trim() === '' ? profile.email : profile.name;
+
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger className="profile-trigger" aria-label={t('profileMenu.label')} aria-busy={isLoggingOut}>
+        {isLoggingOut ? (
+          <Spinner size="sm" />
+        ) : (
+          <span className="avatar" aria-hidden="true">
+            {initialOf(profile)}
+          </span>
+        )}
+        <span className="profile-trigger__name" aria-hidden="true">
+          {displayName}
+        </span>
+        <span className="profile-trigger__chevron" aria-hidden="true" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className="menu" align="end" sideOffset={8}>
+          <DropdownMenu.Label className="menu__label">{profile.email}</DropdownMenu.Label>
+          <DropdownMenu.Item className="menu__item" onSelect={() => void navigate(localisedPath('/pricing/', lang))}>
+            {t('profileMenu.balance')}
+            <span className="pill">{t('profileMenu.pages', { count: pages })}</span>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className="menu__item" onSelect={() => void navigate('/profile/my-documents')}>
+            {t('profileMenu.documents')}
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className="menu__item" onSelect={() => void navigate(NEW_CHECK_PATH)}>
+            {t('profileMenu.newCheck')}
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className="menu__item" onSelect={() => void navigate('/profile/')}>
+            {t('profileMenu.profile')}
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="menu__separator" />
+          <DropdownMenu.Item
+            className="menu__item"
+            disabled={isLoggingOut}
+            onSelect={() => {
+              setIsLoggingOut(true);
+              modals.closeAll();
+              void logout();
+            }}
+          >
+            {isLoggingOut ? t('profileMenu.loggingOut') : t('profileMenu.logout')}
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,76 @@
+import { Fragment, useEffect, useState } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useServices } from '../app/ServicesContext.tsx';
+import type { ModalName, ModalProps } from './registry.ts';
+import { ApiTokenModal } from './ApiTokenModal.tsx';
+import { InfoModal } from './InfoModal.tsx';
+import { LoginModal } from './LoginModal.tsx';
+import { SignupModal } from './SignupModal.tsx';
+
+/** The modals this release renders; the other names of the spec register with their features. */
+const HOSTED: readonly ModalName[] = ['login', 'signup', 'info', 'get_api_token'];
+
+type Current = { name: ModalName; props: ModalProps; key: number };
+
+function stringProp(props: ModalProps, name: string): string | undefined {
+  const value = props[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Renders the open modal (one at a time) and registers the hosted openers with the controller. */
+export function ModalHost() {
+  const { modals } = useServices();
+  const [current, setCurrent] = useState<Current | null>(null);
+
+  useEffect(() => {
+    let counter = 0;
+    const unregister = HOSTED.map((name) =>
+      modals.register(name, (props) => {
+        counter += 1;
+        setCurrent({ name, props, key: counter });
+      }),
+    );
+    const unregisterCloser = modals.registerCloser(() => {
+      setCurrent(null);
+    });
+    return () => {
+      for (const off of unregister) off();
+      unregisterCloser();
+    };
+  }, [modals]);
+
+  const switchTo = (name: ModalName): void => {
+    modals.openModal(name);
+  };
+
+  function render(open: Current) {
+    switch (open.name) {
+      case 'login':
+        return <LoginModal onSwitch={switchTo} />;
+      case 'signup':
+        return (
+          <SignupModal
+            onSwitch={switchTo}
+            initialType={stringProp(open.props, 'accountType') === 'organisation' ? 'organisation' : 'individual'}
+          />
+        );
+      case 'info':
+        return <InfoModal title={stringProp(open.props, 'title')} message={stringProp(open.props, 'message') ?? ''} />;
+      case 'get_api_token':
+        return <ApiTokenModal onSwitch={switchTo} />;
+      default:
+        return null;
+    }
+  }
+
+  return (
+    <Dialog.Root
+      open={current !== null}
+      onOpenChange={(open) => {
+        if (!open) setCurrent(null);
+      }}
+    >
+      {current === null ? null : <Fragment key={current.key}>{render(current)}</Fragment>}
+    </Dialog.Root>
+  );
+}

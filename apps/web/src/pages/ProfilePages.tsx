@@ -1,0 +1,119 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import type { CredentialsUser } from '@veritext/contracts';
+import { useServices, useSession } from '../app/ServicesContext.tsx';
+import { CheckForm } from '../check/CheckForm.tsx';
+import { PageIntro } from '../components/PageIntro.tsx';
+import { CREDENTIALS_QUERY_KEY } from '../modals/ApiTokenModal.tsx';
+import { useErrorText } from '../modals/useAuthFlow.ts';
+
+function BalanceCard() {
+  const { t } = useTranslation();
+  const { session } = useServices();
+  const describeError = useErrorText();
+  const query = useQuery({ queryKey: CREDENTIALS_QUERY_KEY, queryFn: () => session.refreshProfile() });
+  return (
+    <section className="card balance" aria-labelledby="balance-title" aria-busy={query.isPending} id="balance">
+      <h2 id="balance-title">{t('account.balanceTitle')}</h2>
+      {query.isPending ? (
+        <div className="balance__grid" aria-hidden="true">
+          <span className="skeleton skeleton--tile" />
+          <span className="skeleton skeleton--tile" />
+          <span className="skeleton skeleton--tile" />
+        </div>
+      ) : query.isError ? (
+        <div className="alert alert--error" role="alert">
+          <p>
+            {t('account.loadFailed')} {describeError(query.error)}
+          </p>
+          <button type="button" className="button button--small" onClick={() => void query.refetch()}>
+            {t('common.retry')}
+          </button>
+        </div>
+      ) : (
+        <dl className="balance__grid">
+          <div className="balance__tile">
+            <dt>{t('account.balance')}</dt>
+            <dd>{query.data.balance.balance}</dd>
+          </div>
+          <div className="balance__tile">
+            <dt>{t('account.bonus')}</dt>
+            <dd>{query.data.balance.bonus}</dd>
+          </div>
+          <div className="balance__tile">
+            <dt>{t('account.aiBalance')}</dt>
+            <dd>{query.data.balance.ai_balance}</dd>
+          </div>
+        </dl>
+      )}
+    </section>
+  );
+}
+
+export function NewCheckPage() {
+  const { t } = useTranslation();
+  return (
+    <div className="container page">
+      <PageIntro title={t('pages.newCheck.title')} lead={t('pages.newCheck.lead')} />
+      <div className="cabinet-grid">
+        <CheckForm />
+        <BalanceCard />
+      </div>
+    </div>
+  );
+}
+
+export function MyDocumentsPage() {
+  const { t } = useTranslation();
+  return (
+    <div className="container page">
+      <PageIntro title={t('pages.myDocuments.title')} lead={t('pages.myDocuments.lead')} />
+      <p className="card muted">{t('pages.myDocuments.body')}</p>
+    </div>
+  );
+}
+
+export function GroupDocumentsPage() {
+  const { t } = useTranslation();
+  const { groupId = '' } = useParams();
+  return (
+    <div className="container page">
+      <PageIntro title={t('pages.groupDocuments.title')} lead={t('pages.groupDocuments.lead', { groupId })} />
+      <p className="card muted">{t('pages.myDocuments.body')}</p>
+    </div>
+  );
+}
+
+function AccountDetails({ profile }: { profile: CredentialsUser }) {
+  const { t } = useTranslation();
+  return (
+    <dl className="card details">
+      <div>
+        <dt>{t('account.name')}</dt>
+        <dd>{profile.name.trim() === '' ? t('account.noName') : profile.name}</dd>
+      </div>
+      <div>
+        <dt>{t('account.email')}</dt>
+        <dd>{profile.email}</dd>
+      </div>
+    </dl>
+  );
+}
+
+export function ProfilePage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  return (
+    <div className="container page">
+      <PageIntro title={t('pages.profile.title')} lead={t('pages.profile.lead')} />
+      <div className="cabinet-grid">
+        {session.profile === null ? null : <AccountDetails profile={session.profile} />}
+        <BalanceCard />
+      </div>
+      <button type="button" className="button button--ghost" data-modal="get_api_token">
+        {t('apiToken.button')}
+      </button>
+    </div>
+  );
+}

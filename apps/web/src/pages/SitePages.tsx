@@ -1,0 +1,146 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { CheckForm } from '../check/CheckForm.tsx';
+import { PageIntro } from '../components/PageIntro.tsx';
+import { useLanguage } from '../language/useLanguage.ts';
+import { localisedPath } from '../language/language.ts';
+
+/** The pages with an English and a Spanish twin (check-tool.md §2). */
+
+export function HomePage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <section className="hero">
+        <div className="container hero__grid">
+          <PageIntro title={t('pages.home.title')} lead={t('pages.home.lead')}>
+            <ul className="ticks">
+              <li>{t('pages.home.point1')}</li>
+              <li>{t('pages.home.point2')}</li>
+              <li>{t('pages.home.point3')}</li>
+            </ul>
+          </PageIntro>
+          <CheckForm />
+        </div>
+      </section>
+    </>
+  );
+}
+
+export function AiDetectorPage() {
+  const { t } = useTranslation();
+  return (
+    <section className="hero">
+      <div className="container hero__grid">
+        <PageIntro title={t('pages.aiDetector.title')} lead={t('pages.aiDetector.lead')}>
+          <p>{t('pages.aiDetector.body')}</p>
+        </PageIntro>
+        <CheckForm aiMode />
+      </div>
+    </section>
+  );
+}
+
+function TextPage({ title, lead, body }: { title: string; lead: string; body?: string }) {
+  return (
+    <div className="container page">
+      <PageIntro title={title} lead={lead}>
+        {body === undefined ? null : <p>{body}</p>}
+      </PageIntro>
+    </div>
+  );
+}
+
+export function AboutPage() {
+  const { t } = useTranslation();
+  return <TextPage title={t('pages.about.title')} lead={t('pages.about.lead')} body={t('pages.about.body')} />;
+}
+
+export function ContactPage() {
+  const { t } = useTranslation();
+  return <TextPage title={t('pages.contact.title')} lead={t('pages.contact.lead')} body={t('pages.contact.body')} />;
+}
+
+export function DevelopersPage() {
+  const { t } = useTranslation();
+  return (
+    <div className="container page">
+      <PageIntro title={t('pages.developers.title')} lead={t('pages.developers.lead')}>
+        <p>{t('pages.developers.body')}</p>
+        <button type="button" className="button button--primary" data-modal="get_api_token">
+          {t('apiToken.button')}
+        </button>
+      </PageIntro>
+    </div>
+  );
+}
+
+export function EducationRequestPage() {
+  const { t } = useTranslation();
+  return (
+    <TextPage
+      title={t('pages.educationRequest.title')}
+      lead={t('pages.educationRequest.lead')}
+      body={t('pages.educationRequest.body')}
+    />
+  );
+}
+
+export function StudentsPage() {
+  const { t } = useTranslation();
+  return <TextPage title={t('pages.students.title')} lead={t('pages.students.lead')} body={t('pages.students.body')} />;
+}
+
+export function GoogleDocsPage() {
+  const { t } = useTranslation();
+  return (
+    <TextPage title={t('pages.googleDocs.title')} lead={t('pages.googleDocs.lead')} body={t('pages.googleDocs.body')} />
+  );
+}
+
+export function HigherEdPage() {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  return (
+    <div className="container page">
+      <PageIntro title={t('pages.higherEd.title')} lead={t('pages.higherEd.lead')}>
+        <p>{t('pages.higherEd.body')}</p>
+        <Link className="button button--primary" to={localisedPath('/for-education-request/', lang)}>
+          {t('pages.higherEd.cta')}
+        </Link>
+      </PageIntro>
+    </div>
+  );
+}
+
+export function PricingPage() {
+  const { t } = useTranslation();
+  const features = [
+    t('pages.pricing.f1'),
+    t('pages.pricing.f2'),
+    t('pages.pricing.f3'),
+    t('pages.pricing.f4'),
+    t('pages.pricing.f5'),
+    t('pages.pricing.f6'),
+    t('pages.pricing.f7'),
+  ];
+  return (
+    <div className="container page">
+      <PageIntro title={t('pages.pricing.title')} lead={t('pages.pricing.lead')} />
+      <section className="card" aria-labelledby="pricing-features">
+        <h2 id="pricing-features">{t('pages.pricing.features')}</h2>
+        <ul className="ticks ticks--columns">
+          {features.map((feature) => (
+            <li key={feature}>{feature}</li>
+          ))}
+        </ul>
+        <p className="muted">{t('pages.pricing.body')}</p>
+      </section>
+    </div>
+  );
+}
+
+export function RequestSuccessfulPage() {
+  const { t } = useTranslation();
+  return <TextPage title={t('pages.requestSuccessful.title')} lead={t('pages.requestSuccessful.lead')} />;
+}

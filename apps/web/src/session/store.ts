@@ -1,0 +1,171 @@
+import { TIMINGS, type CredentialsUser } from '@veritext/contracts';
+import { isApiError } from '../api/client.ts';
+import type { Endpoints } from '../api/endpoints.ts';
+import { readGuestCookie } from './guestCookie.ts';
+import { loginCheckDelays, scheduleLoginChecks, type Timers } from './loginCheck.ts';
+import {
+  clearLogin,
+  interpretStorageChange,
+  readLocalSession,
+  reconcileLocalSession,
+  saveLogin,
+  saveProfile,
+  type KeyValueStore,
+  type StorageChange,
+} from './storage.ts';
+
+/** checking: the first server answer is pending and nothing is cached; guest / user: known. */
+export type SessionStatus = 'checking' | 'guest' | 'user';
+
+export type SessionState = {
+  status: SessionStatus;
+  profile: CredentialsUser | null;
+  /** The last server failure of the session calls (a message for the UI), or null. */
+  error: string | null;
+};
+
+export type SessionDeps = {
+  storage: KeyValueStore;
+  endpoints: Pick<Endpoints, 'loginJson' | 'credentials' | 'logout'>;
+  timers: Timers;
+  getCookies: () => string;
+  deleteCookie: (name: string) => void;
+};
+
+type Listener = () => void;
+
+/** The session of check-tool.md §4, kept in local storage and reconciled with the server. React-free. */
+export function createSessionStore(deps: SessionDeps) {
+  const { storage, endpoints } = deps;
+  const listeners = new Set<Listener>();
+
+  const cached = reconcileLocalSession(storage, null);
+  let state: SessionState = {
+    status: cached.isLogin && cached.profile !== null ? 'user' : 'checking',
+    profile: cached.isLogin ? cached.profile : null,
+    error: null,
+  };
+
+  function setState(next: Partial<SessionState>): void {
+    state = { ...state, ...next };
+    for (const listener of listeners) listener();
+  }
+
+  function toGuest(error: string | null = null): void {
+    clearLogin(storage);
+    setState({ status: 'guest', profile: null, error });
+  }
+
+  /** The X-API-TOKEN to send: the user's token, else the guest's from a valid guest_data cookie. */
+  function getApiToken(): string | null {
+    const profileToken = state.profile?.api_token ?? readLocalSession(storage).profile?.api_token;
+    if (profileToken !== undefined && profileToken !== '') return profileToken;
+    return readGuestCookie(deps.getCookies(), deps.deleteCookie)?.api ?? null;
+  }
+
+  /** Fetches the credentials and stores them as the profile. */
+  async function refreshProfile(): Promise<CredentialsUser> {
+    try {
+      const credentials = await endpoints.credentials();
+      if (credentials.user.is_guest) {
+        toGuest();
+        return credentials.user;
+      }
+      saveLogin(storage);
+      saveProfile(storage, credentials.user);
+      setState({ status: 'user', profile: credentials.user, error: null });
+      return credentials.user;
+    } catch (error) {
+      if (isApiError(error) && error.status === 401) toGuest();
+      throw error;
+    }
+  }
+
+  /** Asks the server (GET /login_json) and makes the local session agree. Resolves to the logged-in flag. */
+  async function checkLogin(): Promise<boolean> {
+    let loggedIn: boolean;
+    try {
+      const answer = await endpoints.loginJson();
+      loggedIn = answer.success && answer.data !== null && !answer.data.user.is_guest;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      // Unknown answer: keep a cached login (degrade gracefully), otherwise act as a guest for now.
+      if (state.status === 'checking') setState({ status: 'guest', error: message });
+      else setState({ error: message });
+      return state.status === 'user';
+    }
+    if (!loggedIn) {
+      toGuest();
+      return false;
+    }
+    if (!readLocalSession(storage).isLogin) saveLogin(storage);
+    try {
+      await refreshProfile();
+    } catch (error) {
+      const local = reconcileLocalSession(storage, true);
+      const message = error instanceof Error ? error.message : String(error);
+      setState(local.profile === null ? { status: 'guest', profile: null, error: message } : { error: message });
+      return local.profile !== null;
+    }
+    return true;
+  }
+
+  /** After a successful login or sign-up call: the session cookie is set; load the profile. */
+  async function completeLogin(): Promise<void> {
+    saveLogin(storage);
+    try {
+      await refreshProfile();
+    } catch {
+      await checkLogin();
+    }
+  }
+
+  /** Logs out on the server (best effort) and clears the local login, which logs out the other tabs. */
+  async function logout(): Promise<void> {
+    let failure: unknown = null;
+    try {
+      await endpoints.logout();
+    } catch (error) {
+      failure = error;
+    }
+    toGuest();
+    if (failure !== null) throw failure;
+  }
+
+  /** A session key changed in another tab: follow it. Returns what happened so the UI can react. */
+  function applyStorageChange(key: string | null, oldValue: string | null, newValue: string | null): StorageChange {
+    const change = interpretStorageChange(key, oldValue, newValue);
+    if (change === 'logout') {
+      setState({ status: 'guest', profile: null, error: null });
+    } else if (change === 'login' || change === 'profile') {
+      const local = readLocalSession(storage);
+      if (local.isLogin && local.profile !== null) setState({ status: 'user', profile: local.profile, error: null });
+    }
+    return change;
+  }
+
+  /** Starts the login checks of this page load; returns a function that stops them. */
+  function start(options: { isBlog: boolean }): () => void {
+    const delays = loginCheckDelays({ hasToken: getApiToken() !== null, isBlog: options.isBlog });
+    return scheduleLoginChecks(delays, checkLogin, deps.timers);
+  }
+
+  return {
+    getState: (): SessionState => state,
+    subscribe(listener: Listener): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    getApiToken,
+    refreshProfile,
+    checkLogin,
+    completeLogin,
+    logout,
+    applyStorageChange,
+    start,
+  };
+}
+
+export type SessionStore = ReturnType<typeof createSessionStore>;
+
+export const LOGOUT_RELOAD_MS = TIMINGS.logoutReloadMs;
