@@ -60,6 +60,7 @@ function lockDataDir(dataDir: string): () => void {
       throw new Error(
         `The embedded database in ${dataDir} is in use by process ${owner}. Stop it first, or use DATABASE_URL ` +
           'with a PostgreSQL server to run several processes.',
+        { cause: error },
       );
     }
     writeFileSync(lockFile, String(process.pid)); // a stale lock from a process that died
