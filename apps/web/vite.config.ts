@@ -13,6 +13,8 @@ const SERVER_PATHS = [
   '/guest',
   '/altcha',
   '/health',
+  '/avatar',
+  '/metrics',
 ];
 
 const API_TARGET = process.env['VERITEXT_API_URL'] ?? 'http://localhost:3000';

@@ -20,7 +20,13 @@ describe('ALTCHA bot check', () => {
 
   it('encodes the payload as base64 JSON', () => {
     const payload = encodeAltchaPayload({ algorithm: 'SHA-256', challenge: 'c', salt: 's', signature: 'g' }, 7);
-    expect(JSON.parse(atob(payload))).toEqual({ algorithm: 'SHA-256', challenge: 'c', number: 7, salt: 's', signature: 'g' });
+    expect(JSON.parse(atob(payload))).toEqual({
+      algorithm: 'SHA-256',
+      challenge: 'c',
+      number: 7,
+      salt: 's',
+      signature: 'g',
+    });
   });
 
   it('rejects malformed challenges', () => {

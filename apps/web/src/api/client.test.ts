@@ -12,7 +12,10 @@ describe('createApiClient', () => {
       Promise.resolve(jsonResponse(200, { token: 'a', guest_csrf: 'b' })),
     );
     const client = createApiClient({ getToken: () => 'tok-1', fetch: fetchMock });
-    await expect(client.getJson('/csrf_tokens', CsrfTokensResponseSchema)).resolves.toEqual({ token: 'a', guest_csrf: 'b' });
+    await expect(client.getJson('/csrf_tokens', CsrfTokensResponseSchema)).resolves.toEqual({
+      token: 'a',
+      guest_csrf: 'b',
+    });
     const init = fetchMock.mock.calls[0]?.[1];
     const headers = new Headers(init?.headers);
     expect(headers.get('X-API-TOKEN')).toBe('tok-1');
@@ -37,7 +40,8 @@ describe('createApiClient', () => {
     await client.postForm('/x', { a: '1', b: undefined, c: 'two words' }, CsrfTokensResponseSchema);
     const init = fetchMock.mock.calls[0]?.[1];
     expect(init?.method).toBe('POST');
-    expect(String(init?.body)).toBe('a=1&c=two+words');
+    expect(init?.body).toBeInstanceOf(URLSearchParams);
+    expect((init?.body as URLSearchParams).toString()).toBe('a=1&c=two+words');
   });
 
   it('turns error bodies into ApiError with message, code, key and fields', async () => {
@@ -58,7 +62,10 @@ describe('createApiClient', () => {
   });
 
   it('maps network failures to "Network error occurred"', async () => {
-    const client = createApiClient({ getToken: () => null, fetch: () => Promise.reject(new TypeError('Failed to fetch')) });
+    const client = createApiClient({
+      getToken: () => null,
+      fetch: () => Promise.reject(new TypeError('Failed to fetch')),
+    });
     const error = await client.getJson('/x', CsrfTokensResponseSchema).catch((e: unknown) => e);
     expect(error).toMatchObject({ message: NETWORK_ERROR_MESSAGE, status: 0, isNetworkError: true });
   });
@@ -72,8 +79,13 @@ describe('createApiClient', () => {
       message: REQUEST_FAILED_MESSAGE,
       status: 502,
     });
-    const wrong = createApiClient({ getToken: () => null, fetch: () => Promise.resolve(jsonResponse(200, { nope: 1 })) });
-    await expect(wrong.getJson('/x', CsrfTokensResponseSchema)).rejects.toMatchObject({ message: REQUEST_FAILED_MESSAGE });
+    const wrong = createApiClient({
+      getToken: () => null,
+      fetch: () => Promise.resolve(jsonResponse(200, { nope: 1 })),
+    });
+    await expect(wrong.getJson('/x', CsrfTokensResponseSchema)).rejects.toMatchObject({
+      message: REQUEST_FAILED_MESSAGE,
+    });
   });
 });
 

@@ -65,7 +65,8 @@ function stringRecord(value: unknown): Record<string, string> {
 /** Turns an error response body (`{success:false, message, error:{code,key,fields}}`) into an ApiError. */
 export function errorFromBody(status: number, body: unknown): ApiError {
   if (!isRecord(body)) return new ApiError(REQUEST_FAILED_MESSAGE, { status });
-  const message = typeof body['message'] === 'string' && body['message'] !== '' ? body['message'] : REQUEST_FAILED_MESSAGE;
+  const message =
+    typeof body['message'] === 'string' && body['message'] !== '' ? body['message'] : REQUEST_FAILED_MESSAGE;
   const error = isRecord(body['error']) ? body['error'] : {};
   const code = error['code'];
   const key = error['key'];
@@ -103,12 +104,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       throw new ApiError(NETWORK_ERROR_MESSAGE, { status: 0, code: 'network' });
     }
 
-    let body: unknown = null;
-    try {
-      body = await response.json();
-    } catch {
-      body = null;
-    }
+    const body: unknown = await response.json().catch(() => null);
 
     if (!response.ok) throw errorFromBody(response.status, body);
     if (isRecord(body) && body['success'] === false && isRecord(body['error'])) {

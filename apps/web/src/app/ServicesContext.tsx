@@ -12,5 +12,9 @@ export function useServices(): Services {
 
 export function useSession(): SessionState {
   const { session } = useServices();
-  return useSyncExternalStore(session.subscribe, session.getState, session.getState);
+  return useSyncExternalStore(
+    (listener) => session.subscribe(listener),
+    () => session.getState(),
+    () => session.getState(),
+  );
 }

@@ -13,7 +13,11 @@ export function textStats(text: string): TextStats {
 export type CheckButtonLabelKey = 'check.button.freePage' | 'check.button.ai' | 'check.button.plagiarism';
 
 /** The check button's label (check-tool.md §2). */
-export function checkButtonLabelKey(options: { isGuest: boolean; aiMode: boolean; words: number }): CheckButtonLabelKey {
+export function checkButtonLabelKey(options: {
+  isGuest: boolean;
+  aiMode: boolean;
+  words: number;
+}): CheckButtonLabelKey {
   if (options.isGuest && options.words > WORDS_PER_PAGE * GUEST_FREE_PAGES) return 'check.button.freePage';
   if (options.aiMode) return 'check.button.ai';
   return 'check.button.plagiarism';

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../api/client.ts';
 import { useServices } from '../app/ServicesContext.tsx';
@@ -49,7 +49,7 @@ export function LoginModal({ onSwitch }: { onSwitch: (name: 'signup') => void })
       <form
         className="form"
         aria-busy={isSubmitting}
-        onSubmit={(event: FormEvent<HTMLFormElement>) => {
+        onSubmit={(event) => {
           event.preventDefault();
           void submit();
         }}

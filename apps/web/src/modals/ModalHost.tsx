@@ -58,7 +58,16 @@ export function ModalHost() {
         return <InfoModal title={stringProp(open.props, 'title')} message={stringProp(open.props, 'message') ?? ''} />;
       case 'get_api_token':
         return <ApiTokenModal onSwitch={switchTo} />;
-      default:
+      // The check, cart and account-recovery modals arrive with their issues; until then nothing opens them.
+      case 'confirm':
+      case 'report':
+      case 'cart':
+      case 'price':
+      case 'aiprice':
+      case 'notify':
+      case 'forgot':
+      case 'reset':
+      case 'verify_email':
         return null;
     }
   }

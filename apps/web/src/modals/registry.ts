@@ -52,7 +52,9 @@ export type ClickLike = {
 type ClosestCapable = { closest: (selector: string) => { getAttribute: (name: string) => string | null } | null };
 
 function hasClosest(value: unknown): value is ClosestCapable {
-  return typeof value === 'object' && value !== null && typeof (value as Partial<ClosestCapable>).closest === 'function';
+  return (
+    typeof value === 'object' && value !== null && typeof (value as Partial<ClosestCapable>).closest === 'function'
+  );
 }
 
 /**
@@ -92,7 +94,8 @@ export function createModalController(deps: ModalControllerDeps) {
   /** The one delegated click listener for `[data-modal]` elements. */
   function handleClick(event: ClickLike): void {
     if (event.defaultPrevented) return;
-    if ((event.button ?? 0) !== 0 || event.metaKey === true || event.ctrlKey === true || event.shiftKey === true) return;
+    if ((event.button ?? 0) !== 0 || event.metaKey === true || event.ctrlKey === true || event.shiftKey === true)
+      return;
     if (!hasClosest(event.target)) return;
     const element = event.target.closest('[data-modal]');
     if (element === null) return;

@@ -22,7 +22,11 @@ export function loginCheckDelays(options: { hasToken: boolean; isBlog: boolean }
  * Runs `check` after each delay in turn until it reports a logged-in user. A failing check counts as
  * "not logged in" (the next attempt may succeed). Returns a function that stops the schedule.
  */
-export function scheduleLoginChecks(delays: readonly number[], check: () => Promise<boolean>, timers: Timers): () => void {
+export function scheduleLoginChecks(
+  delays: readonly number[],
+  check: () => Promise<boolean>,
+  timers: Timers,
+): () => void {
   let stopped = false;
   let handle: unknown = null;
 

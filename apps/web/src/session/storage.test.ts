@@ -10,7 +10,6 @@ import {
 } from './storage.ts';
 import { sampleUser } from '../test/fixtures.ts';
 
-
 describe('local session consistency', () => {
   it('keeps a complete login', () => {
     const store = createMemoryStore();

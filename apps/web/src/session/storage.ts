@@ -69,7 +69,11 @@ export function reconcileLocalSession(store: KeyValueStore, serverLoggedIn: bool
 /** What a change of a session key in another tab means for this tab. */
 export type StorageChange = 'login' | 'logout' | 'profile' | null;
 
-export function interpretStorageChange(key: string | null, oldValue: string | null, newValue: string | null): StorageChange {
+export function interpretStorageChange(
+  key: string | null,
+  oldValue: string | null,
+  newValue: string | null,
+): StorageChange {
   if (key === null) return 'logout'; // localStorage.clear() in another tab
   if (key === SESSION_KEYS.isLogin) {
     if (newValue === null && oldValue !== null) return 'logout';
@@ -81,12 +85,14 @@ export function interpretStorageChange(key: string | null, oldValue: string | nu
 }
 
 /** A Map-backed store for tests and for browsers where localStorage is blocked. */
-export function createMemoryStore(initial: Record<string, string> = {}): KeyValueStore & { dump(): Record<string, string> } {
+export function createMemoryStore(
+  initial: Record<string, string> = {},
+): KeyValueStore & { dump(): Record<string, string> } {
   const map = new Map(Object.entries(initial));
   return {
     getItem: (key) => map.get(key) ?? null,
     setItem: (key, value) => {
-      map.set(key, String(value));
+      map.set(key, value);
     },
     removeItem: (key) => {
       map.delete(key);

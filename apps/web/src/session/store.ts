@@ -122,14 +122,11 @@ export function createSessionStore(deps: SessionDeps) {
 
   /** Logs out on the server (best effort) and clears the local login, which logs out the other tabs. */
   async function logout(): Promise<void> {
-    let failure: unknown = null;
     try {
       await endpoints.logout();
-    } catch (error) {
-      failure = error;
+    } finally {
+      toGuest();
     }
-    toGuest();
-    if (failure !== null) throw failure;
   }
 
   /** A session key changed in another tab: follow it. Returns what happened so the UI can react. */

@@ -23,6 +23,11 @@ export function credentialsFor(user: CredentialsUser): CredentialsResponse {
     has_to_verify_email: false,
     packages_bought: 0,
     balance: { negative_balance_allowed: false, transactions_url: '/profile/transactions' },
-    current_order: { add_item_url: '/order/add_item', enable_gate_2_shop: false, paypal_checkout_url: null, order: { order_items: [] } },
+    current_order: {
+      add_item_url: '/order/add_item',
+      enable_gate_2_shop: false,
+      paypal_checkout_url: null,
+      order: { order_items: [] },
+    },
   };
 }
