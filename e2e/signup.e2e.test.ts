@@ -80,4 +80,31 @@ describe('a visitor signs up, logs out and logs in again, in Spanish', () => {
     await page.waitForURL(`${product.url}/profile/new-check`, { timeout: 30_000 });
     await page.getByRole('button', { name: 'Menú del perfil' }).waitFor();
   });
+
+  it('fits a 375 px phone and a 1041 px window without sideways scrolling, in both languages', async () => {
+    for (const viewport of [
+      { width: 375, height: 800 },
+      { width: 1041, height: 800 },
+    ]) {
+      const narrow = await browser.newContext({
+        viewport,
+        isMobile: viewport.width < 768,
+        hasTouch: viewport.width < 768,
+      });
+      const phone = await narrow.newPage();
+      try {
+        for (const path of ['/', '/es/', '/es/pricing/', '/ai-detector/']) {
+          await phone.goto(`${product.url}${path}`);
+          await phone.getByRole('heading', { level: 1 }).waitFor();
+          await phone.getByRole('button', { name: /^(Log in|Iniciar sesión)$/ }).waitFor();
+          const overflow = await phone.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          );
+          expect(overflow, `${path} at ${viewport.width}px`).toBeLessThanOrEqual(0);
+        }
+      } finally {
+        await narrow.close();
+      }
+    }
+  });
 });

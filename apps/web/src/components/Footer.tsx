@@ -31,6 +31,9 @@ export function Footer() {
             <li>
               <Link to={localisedPath('/for-students/', lang)}>{t('footer.students')}</Link>
             </li>
+            <li>
+              <Link to={localisedPath('/for-developers/', lang)}>{t('header.developers')}</Link>
+            </li>
           </ul>
         </nav>
         <nav aria-labelledby="footer-company">
@@ -40,6 +43,9 @@ export function Footer() {
           <ul>
             <li>
               <Link to={localisedPath('/about-us/', lang)}>{t('footer.about')}</Link>
+            </li>
+            <li>
+              <Link to={localisedPath('/higher-ed/', lang)}>{t('header.education')}</Link>
             </li>
             <li>
               <Link to={localisedPath('/contact-us/', lang)}>{t('footer.contact')}</Link>

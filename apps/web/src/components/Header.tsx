@@ -47,8 +47,6 @@ export function Header() {
     { to: homePath(lang), label: t('header.plagiarism'), end: true },
     { to: localisedPath('/ai-detector/', lang), label: t('header.aiDetector'), end: false },
     { to: localisedPath('/pricing/', lang), label: t('header.pricing'), end: false },
-    { to: localisedPath('/higher-ed/', lang), label: t('header.education'), end: false },
-    { to: localisedPath('/for-developers/', lang), label: t('header.developers'), end: false },
   ];
 
   return (
