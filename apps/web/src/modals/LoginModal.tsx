@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../api/client.ts';
 import { useServices } from '../app/ServicesContext.tsx';
 import { FormField, SubmitButton } from './FormField.tsx';
-import { ModalFrame } from './ModalFrame.tsx';
+import { ModalFrame, ModalSwitchPrompt } from './ModalFrame.tsx';
 import { useAfterAuth, useErrorText } from './useAuthFlow.ts';
 
 type FieldErrors = { email?: string; password?: string };
@@ -104,18 +104,13 @@ export function LoginModal({ onSwitch }: { onSwitch: (name: 'signup') => void })
           </p>
         ) : null}
       </form>
-      <p className="modal__switch">
-        {t('auth.login.noAccount')}{' '}
-        <button
-          type="button"
-          className="link-button"
-          onClick={() => {
-            onSwitch('signup');
-          }}
-        >
-          {t('auth.login.toSignup')}
-        </button>
-      </p>
+      <ModalSwitchPrompt
+        question={t('auth.login.noAccount')}
+        action={t('auth.login.toSignup')}
+        onSwitch={() => {
+          onSwitch('signup');
+        }}
+      />
     </ModalFrame>
   );
 }

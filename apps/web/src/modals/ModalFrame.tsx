@@ -36,3 +36,23 @@ export function ModalFrame({
     </Dialog.Portal>
   );
 }
+
+/** The line under a form that switches to its sibling modal ("Already have an account? Log in"). */
+export function ModalSwitchPrompt({
+  question,
+  action,
+  onSwitch,
+}: {
+  question: string;
+  action: string;
+  onSwitch: () => void;
+}) {
+  return (
+    <p className="modal__switch">
+      {question}{' '}
+      <button type="button" className="link-button" onClick={onSwitch}>
+        {action}
+      </button>
+    </p>
+  );
+}

@@ -5,7 +5,7 @@ import { isApiError } from '../api/client.ts';
 import type { AccountType } from '../api/endpoints.ts';
 import { useServices } from '../app/ServicesContext.tsx';
 import { FormField, SubmitButton } from './FormField.tsx';
-import { ModalFrame } from './ModalFrame.tsx';
+import { ModalFrame, ModalSwitchPrompt } from './ModalFrame.tsx';
 import { PasswordStrength } from './PasswordStrength.tsx';
 import { useAfterAuth, useErrorText } from './useAuthFlow.ts';
 
@@ -191,18 +191,13 @@ export function SignupModal({
           </p>
         ) : null}
       </form>
-      <p className="modal__switch">
-        {t('auth.signup.haveAccount')}{' '}
-        <button
-          type="button"
-          className="link-button"
-          onClick={() => {
-            onSwitch('login');
-          }}
-        >
-          {t('auth.signup.toLogin')}
-        </button>
-      </p>
+      <ModalSwitchPrompt
+        question={t('auth.signup.haveAccount')}
+        action={t('auth.signup.toLogin')}
+        onSwitch={() => {
+          onSwitch('login');
+        }}
+      />
     </ModalFrame>
   );
 }
