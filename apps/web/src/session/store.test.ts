@@ -82,6 +82,25 @@ describe('session store', () => {
     expect(store.getState()).toMatchObject({ status: 'user', error: 'Network error occurred' });
   });
 
+  it('forgets a token the server no longer knows, with the guest cookie, and asks again without it', async () => {
+    let calls = 0;
+    const { store, storage, deleteCookie } = setup({
+      initial: loggedInStorage(),
+      loginJson: () => {
+        calls += 1;
+        return calls === 1
+          ? Promise.reject(new ApiError('The API token is not valid.', { status: 401, code: 'invalid_api_token' }))
+          : Promise.resolve(loggedOut);
+      },
+    });
+    await expect(store.checkLogin()).resolves.toBe(false);
+    expect(calls).toBe(2);
+    expect(deleteCookie).toHaveBeenCalledWith('guest_data');
+    expect(store.getState()).toMatchObject({ status: 'guest', profile: null });
+    expect(storage.getItem(SESSION_KEYS.profile)).toBeNull();
+    expect(store.getApiToken()).toBeNull();
+  });
+
   it('becomes a guest with an error when the server cannot be reached and nothing is cached', async () => {
     const { store } = setup({ loginJson: () => Promise.reject(new ApiError('Network error occurred', { status: 0 })) });
     await expect(store.checkLogin()).resolves.toBe(false);

@@ -1,4 +1,4 @@
-import { TIMINGS, type CredentialsUser } from '@veritext/contracts';
+import { GUEST_COOKIE_NAME, TIMINGS, type CredentialsUser } from '@veritext/contracts';
 import { isApiError } from '../api/client.ts';
 import type { Endpoints } from '../api/endpoints.ts';
 import { readGuestCookie } from './guestCookie.ts';
@@ -82,12 +82,19 @@ export function createSessionStore(deps: SessionDeps) {
   }
 
   /** Asks the server (GET /login_json) and makes the local session agree. Resolves to the logged-in flag. */
-  async function checkLogin(): Promise<boolean> {
+  async function checkLogin(isRetry = false): Promise<boolean> {
     let loggedIn: boolean;
     try {
       const answer = await endpoints.loginJson();
       loggedIn = answer.success && answer.data !== null && !answer.data.user.is_guest;
     } catch (error) {
+      // A token the server no longer knows (an account deleted, a database reset) would fail every call,
+      // login included: forget it and the guest cookie that may carry it, then ask again without it.
+      if (!isRetry && isApiError(error) && error.code === 'invalid_api_token') {
+        deps.deleteCookie(GUEST_COOKIE_NAME);
+        toGuest();
+        return checkLogin(true);
+      }
       const message = error instanceof Error ? error.message : String(error);
       // Unknown answer: keep a cached login (degrade gracefully), otherwise act as a guest for now.
       if (state.status === 'checking') setState({ status: 'guest', error: message });
