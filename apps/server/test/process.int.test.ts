@@ -146,6 +146,22 @@ describe(`processes: admin CLI, start-up and graceful shutdown (${TEST_DB_KIND})
     expect(role.stderr).toContain('--role: must be api, worker or all');
   });
 
+  it('runs as a worker only: no HTTP, the job queue started, a clean stop', async () => {
+    const child = spawn(process.execPath, [MAIN, '--role=worker'], {
+      env: { ...process.env, LOG_PRETTY: 'false', LOG_LEVEL: 'info', ...env },
+    });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    await expect.poll(() => output, { timeout: 20_000 }).toContain('Veritext is running');
+    expect(output).toContain('"role":"worker"');
+    expect(output).toContain('"url":null');
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(output).toContain('"msg":"stopped"');
+  });
+
   it('serves, finishes an in-flight request after SIGTERM, then exits cleanly', async () => {
     const server = await startServer(env);
     try {

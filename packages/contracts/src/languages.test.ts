@@ -28,6 +28,8 @@ describe('language rules of the site', () => {
   it('keeps the blog in its own twin', () => {
     expect(pathForLanguage('/blog/how-to-cite/', 'es')).toBe('/blog/es/how-to-cite/');
     expect(pathForLanguage('/blog/es/how-to-cite/', 'en')).toBe('/blog/how-to-cite/');
+    expect(pathForLanguage('/blog', 'es')).toBe('/blog/es/');
+    expect(pathForLanguage('/blog/es', 'en')).toBe('/blog/');
     expect(stripLanguagePrefix('/es/about-us/')).toBe('/about-us/');
   });
 });

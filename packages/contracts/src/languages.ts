@@ -46,7 +46,8 @@ function withTrailingSlash(path: string): string {
  * otherwise the home page of the chosen language.
  */
 export function pathForLanguage(pathname: string, lang: SiteLanguage): string {
-  const base = stripLanguagePrefix(pathname);
+  const stripped = stripLanguagePrefix(pathname);
+  const base = stripped === '/blog' ? '/blog/' : stripped;
   if (base.startsWith('/blog/')) {
     return lang === 'es' ? '/blog/es/' + base.slice('/blog/'.length) : base;
   }
