@@ -55,3 +55,13 @@ export function SubmitButton({ label, isBusy, disabled }: { label: string; isBus
     </button>
   );
 }
+
+/** The server's message above a form, announced to screen readers; nothing when there is none. */
+export function FormAlert({ message }: { message: string | null }) {
+  if (message === null) return null;
+  return (
+    <div className="alert alert--error" role="alert">
+      {message}
+    </div>
+  );
+}

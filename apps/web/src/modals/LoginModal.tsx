@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../api/client.ts';
 import { useServices } from '../app/ServicesContext.tsx';
-import { FormField, SubmitButton } from './FormField.tsx';
+import { FormAlert, FormField, SubmitButton } from './FormField.tsx';
 import { ModalFrame, ModalSwitchPrompt } from './ModalFrame.tsx';
 import { useAfterAuth, useErrorText } from './useAuthFlow.ts';
 
@@ -54,11 +54,7 @@ export function LoginModal({ onSwitch }: { onSwitch: (name: 'signup') => void })
           void submit();
         }}
       >
-        {message === null ? null : (
-          <div className="alert alert--error" role="alert">
-            {message}
-          </div>
-        )}
+        <FormAlert message={message} />
         <FormField
           id="login-email"
           label={t('fields.email')}

@@ -4,7 +4,7 @@ import { FIELD_MAX, isPasswordAcceptable } from '@veritext/contracts';
 import { isApiError } from '../api/client.ts';
 import type { AccountType } from '../api/endpoints.ts';
 import { useServices } from '../app/ServicesContext.tsx';
-import { FormField, SubmitButton } from './FormField.tsx';
+import { FormAlert, FormField, SubmitButton } from './FormField.tsx';
 import { ModalFrame, ModalSwitchPrompt } from './ModalFrame.tsx';
 import { PasswordStrength } from './PasswordStrength.tsx';
 import { useAfterAuth, useErrorText } from './useAuthFlow.ts';
@@ -118,11 +118,7 @@ export function SignupModal({
           void submit();
         }}
       >
-        {message === null ? null : (
-          <div className="alert alert--error" role="alert">
-            {message}
-          </div>
-        )}
+        <FormAlert message={message} />
         {accountType === 'organisation' ? (
           <>
             <p className="form__note">{t('auth.signup.organisationHint')}</p>
