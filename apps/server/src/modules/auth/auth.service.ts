@@ -63,6 +63,8 @@ export async function registerUser(
       });
       const account = await insertAccount(tx, { userId: user.id });
       let group: GroupRecord | null = null;
+      // The new-user bonus goes to the group an organisation sign-up creates, else to the user.
+      let bonus = { accountId: account.id, pages: SIGNUP_BONUS_PAGES };
       if (input.accountType === 'organisation') {
         const groupToken = generateApiToken();
         group = await insertGroup(tx, {
@@ -73,22 +75,9 @@ export async function registerUser(
         });
         await insertMembership(tx, group.id, user.id, 1);
         const groupAccount = await insertAccount(tx, { groupId: group.id });
-        await creditPages(tx, {
-          accountId: groupAccount.id,
-          bucket: 'bonus',
-          pages: GROUP_SIGNUP_BONUS_PAGES,
-          kind: 'bonus',
-          reference: 'signup',
-        });
-      } else {
-        await creditPages(tx, {
-          accountId: account.id,
-          bucket: 'bonus',
-          pages: SIGNUP_BONUS_PAGES,
-          kind: 'bonus',
-          reference: 'signup',
-        });
+        bonus = { accountId: groupAccount.id, pages: GROUP_SIGNUP_BONUS_PAGES };
       }
+      await creditPages(tx, { ...bonus, bucket: 'bonus', kind: 'bonus', reference: 'signup' });
       await creditOperatorPages(tx, account.id, input);
       return { user, group };
     });
