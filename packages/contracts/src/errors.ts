@@ -24,13 +24,15 @@ export const ERRORS = {
     message:
       'Password must be at least 8 characters long and contain upper case, lower case, a digit and a special symbol.',
   },
-  invalid_guest_cookie: { status: 400, message: 'The guest data cookie is not valid and was ignored.' },
+  invalid_guest_cookie: {
+    status: 400,
+    message: 'The guest data cookie is not valid; it has been cleared. Please reload the page.',
+  },
   insufficient_balance: {
     status: 402,
     message: 'Not enough pages on your balance to complete the check. Add more pages.',
   },
   rate_limited: { status: 429, message: 'Too many attempts. Please wait a moment and try again.' },
-  service_unavailable: { status: 503, message: 'The service is shutting down. Please try again in a moment.' },
   internal: { status: 500, message: 'Something went wrong. We can not get error.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
