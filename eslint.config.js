@@ -12,7 +12,12 @@ const boundaries = [
   {
     files: ['packages/text/**/*.ts'],
     message: 'packages/text depends on nothing of ours.',
-    patterns: ['@veritext/contracts'],
+    patterns: ['@veritext/contracts', '@veritext/reuse', '@veritext/ai', '@veritext/extract'],
+  },
+  {
+    files: ['packages/reuse/**/*.ts'],
+    message: 'Engines depend on packages/text only (DESIGN.md §1).',
+    patterns: ['@veritext/contracts', '@veritext/ai', '@veritext/extract'],
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
@@ -50,6 +55,12 @@ export default tseslint.config(
       // vitest's asymmetric matchers (expect.any, expect.objectContaining) are typed `any`.
       '@typescript-eslint/no-unsafe-assignment': 'off',
     },
+  },
+  {
+    // Engines index typed arrays in hot loops; with noUncheckedIndexedAccess every read is `T | undefined`,
+    // and a bounds-checked loop index is the proof the rule cannot see.
+    files: ['packages/reuse/**/*.ts', 'packages/text/**/*.ts', 'bench/**/*.ts'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
   {
     files: ['*.js', '*.config.ts', 'scripts/**/*.ts', 'apps/web/vite.config.ts', 'apps/web/vitest.config.ts'],

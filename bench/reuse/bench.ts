@@ -1,0 +1,365 @@
+/**
+ * `npm run bench:reuse`: the text-reuse engine against Debian's sim_text on the dev set, plus a scale run.
+ * Reads ../shared/data/plag (never copied into the repo) and ../shared/tools/pan-measures.mjs; writes
+ * bench/results/reuse.json and bench/results/reuse.md.
+ *
+ *   node bench/reuse/bench.ts [--data DIR] [--tools DIR] [--limit N] [--scale-docs 100000] [--skip-simtext]
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { checkText, indexSource, MemoryStore, sourceKeys, type PreparedCache } from '@veritext/reuse';
+import { ensureSimText, runSimTextOnCase, type Detection, type PlagCase } from './simtext.ts';
+
+const root = resolve(import.meta.dirname, '../..');
+const { values } = parseArgs({
+  options: {
+    data: { type: 'string', default: resolve(root, '../shared/data/plag') },
+    tools: { type: 'string', default: resolve(root, '../shared/tools') },
+    limit: { type: 'string' },
+    'scale-docs': { type: 'string', default: '100000' },
+    'skip-simtext': { type: 'boolean', default: false },
+  },
+});
+const limit = values.limit === undefined ? Infinity : Number(values.limit);
+const work = mkdtempSync(join(tmpdir(), 'bench-reuse-'));
+const log = (line: string): void => void process.stderr.write(line + '\n');
+
+interface DetectionLine {
+  case_id: string;
+  detections: Detection[];
+  plagiarised?: boolean;
+}
+interface RunResult {
+  lines: DetectionLine[];
+  seconds: number;
+  characters: number;
+}
+
+function readCases(file: string): PlagCase[] {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .slice(0, limit)
+    .map((line) => JSON.parse(line) as PlagCase);
+}
+
+function caseCharacters(c: PlagCase): number {
+  return c.susp_text.length + c.sources.reduce((sum, s) => sum + s.text.length, 0);
+}
+
+/** Our engine, exactly as `reuse:detect` runs it: a fresh index of the case's sources, then a check. */
+async function runEngine(cases: readonly PlagCase[]): Promise<RunResult> {
+  const lines: DetectionLine[] = [];
+  let characters = 0;
+  const began = performance.now();
+  for (const c of cases) {
+    const store = new MemoryStore();
+    const cache: PreparedCache = new Map();
+    for (const s of c.sources)
+      await indexSource(
+        store,
+        { id: s.src_id, text: s.text, collection: 'case', title: s.src_id, url: null },
+        undefined,
+        cache,
+      );
+    const language = c.lang === 'es' ? 'es' : 'en';
+    const result = await checkText(store, { text: c.susp_text, language }, undefined, cache);
+    const detections = result.matches.map((m) => ({
+      susp_offset: m.suspStart,
+      susp_length: m.suspEnd - m.suspStart,
+      src_id: m.sourceId,
+      src_offset: m.srcStart,
+      src_length: m.srcEnd - m.srcStart,
+    }));
+    lines.push(
+      c.doc_plagiarised === undefined
+        ? { case_id: c.id, detections }
+        : { case_id: c.id, detections, plagiarised: detections.length > 0 },
+    );
+    characters += caseCharacters(c);
+  }
+  return { lines, seconds: (performance.now() - began) / 1000, characters };
+}
+
+async function runSimText(cases: readonly PlagCase[]): Promise<RunResult> {
+  const lines: DetectionLine[] = [];
+  let characters = 0;
+  const began = performance.now();
+  for (const c of cases) {
+    const dir = mkdtempSync(join(work, 'st-'));
+    const detections = await runSimTextOnCase(c, dir);
+    rmSync(dir, { recursive: true, force: true });
+    lines.push(
+      c.doc_plagiarised === undefined
+        ? { case_id: c.id, detections }
+        : { case_id: c.id, detections, plagiarised: detections.length > 0 },
+    );
+    characters += caseCharacters(c);
+  }
+  return { lines, seconds: (performance.now() - began) / 1000, characters };
+}
+
+interface Measures {
+  [group: string]: {
+    char?: { precision: number; recall: number; granularity: number; plagdet: number };
+    pair?: { detected_pairs: number; true_pairs: number; recall: number };
+    doc?: { accuracy: number };
+    recall_by_obfuscation?: Record<string, { char_recall: number }>;
+  };
+}
+
+function measure(truthFile: string, run: RunResult, name: string): Measures {
+  const file = join(work, `${name}.jsonl`);
+  writeFileSync(file, run.lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+  const out = execFileSync(
+    process.execPath,
+    [join(values.tools, 'pan-measures.mjs'), '--truth', truthFile, '--detections', file, '--by', 'category', '--json'],
+    { encoding: 'utf8', maxBuffer: 1 << 28 },
+  );
+  return JSON.parse(out) as Measures;
+}
+
+/** Area under the ROC curve of a score against document labels (ties count half). */
+function auc(scores: readonly { score: number; positive: boolean }[]): number {
+  const pos = scores.filter((s) => s.positive);
+  const neg = scores.filter((s) => !s.positive);
+  let wins = 0;
+  for (const p of pos) for (const n of neg) wins += p.score > n.score ? 1 : p.score === n.score ? 0.5 : 0;
+  return pos.length === 0 || neg.length === 0 ? NaN : wins / (pos.length * neg.length);
+}
+
+function coverageScores(cases: readonly PlagCase[], run: RunResult): { score: number; positive: boolean }[] {
+  const byId = new Map(run.lines.map((l) => [l.case_id, l]));
+  return cases.map((c) => {
+    const spans = (byId.get(c.id)?.detections ?? [])
+      .map((d) => [d.susp_offset, d.susp_offset + d.susp_length] as const)
+      .sort((a, b) => a[0] - b[0]);
+    let covered = 0;
+    let end = 0;
+    for (const [a, b] of spans) {
+      covered += Math.max(0, b - Math.max(a, end));
+      end = Math.max(end, b);
+    }
+    return { score: covered / Math.max(1, c.susp_text.length), positive: c.doc_plagiarised === true };
+  });
+}
+
+interface SystemFigures {
+  overall: { plagdet: number; precision: number; recall: number; granularity: number };
+  byCategory: Record<string, { plagdet: number; precision: number; recall: number; granularity: number }>;
+  falsePairs: { flagged: number; pairs: number; share: number };
+  clough: { accuracy: number; auc: number };
+  spanishRecall: number;
+  speed: { cases: number; seconds: number; casesPerSecond: number; charactersPerSecond: number };
+}
+
+async function benchSystem(
+  name: string,
+  run: (cases: readonly PlagCase[]) => Promise<RunResult>,
+  sets: Record<string, PlagCase[]>,
+): Promise<SystemFigures> {
+  log(`${name}: PAN 2013 (${sets.pan!.length} cases)…`);
+  const pan = await run(sets.pan!);
+  const panM = measure(join(values.data, 'pan13-train-01-04.dev.jsonl'), pan, `${name}-pan`);
+  log(`${name}: Clough, TNLP…`);
+  const clough = await run(sets.clough!);
+  const cloughM = measure(join(values.data, 'clough09-tasks-abc.dev.jsonl'), clough, `${name}-clough`);
+  const tnlp = await run(sets.tnlp!);
+  const tnlpM = measure(join(values.data, 'tnlp-es.dev.jsonl'), tnlp, `${name}-tnlp`);
+  const pick = (g: Measures[string] | undefined) => ({
+    plagdet: g?.char?.plagdet ?? NaN,
+    precision: g?.char?.precision ?? NaN,
+    recall: g?.char?.recall ?? NaN,
+    granularity: g?.char?.granularity ?? NaN,
+  });
+  const byCategory: SystemFigures['byCategory'] = {};
+  for (const [group, m] of Object.entries(panM))
+    if (group.startsWith('category=') && !group.includes('01-no-plagiarism')) byCategory[group.slice(9)] = pick(m);
+  const negatives = panM['category=01-no-plagiarism']?.pair;
+  const negativePairs = sets
+    .pan!.filter((c) => c.category === '01-no-plagiarism')
+    .reduce((n, c) => n + c.sources.length, 0);
+  const seconds = pan.seconds + clough.seconds + tnlp.seconds;
+  const cases = pan.lines.length + clough.lines.length + tnlp.lines.length;
+  return {
+    overall: pick(panM.all),
+    byCategory,
+    falsePairs: {
+      flagged: negatives?.detected_pairs ?? 0,
+      pairs: negativePairs,
+      share: (negatives?.detected_pairs ?? 0) / Math.max(1, negativePairs),
+    },
+    clough: { accuracy: cloughM.all?.doc?.accuracy ?? NaN, auc: auc(coverageScores(sets.clough!, clough)) },
+    spanishRecall: tnlpM.all?.char?.recall ?? NaN,
+    speed: {
+      cases,
+      seconds,
+      casesPerSecond: cases / seconds,
+      charactersPerSecond: (pan.characters + clough.characters + tnlp.characters) / seconds,
+    },
+  };
+}
+
+/** Deterministic PRNG (mulberry32), so the scale corpus is the same on every run. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const words = (text: string): number => text.match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
+
+async function scaleRun(pan: readonly PlagCase[], docCount: number) {
+  // Documents are runs of consecutive lines cut from random dev sources and stitched together, so that
+  // documents overlap the way web pages do (shared passages) without being copies of one another.
+  const sourceTexts = [...new Map(pan.flatMap((c) => c.sources.map((s) => [s.src_id, s.text] as const))).values()];
+  const lines = sourceTexts.map((t) => t.split(/\n+/).filter((l) => words(l) >= 6));
+  const rand = random(42);
+  const store = new MemoryStore();
+  log(`scale: building ${docCount} documents from ${sourceTexts.length} dev sources…`);
+  const heapBefore = process.memoryUsage().heapUsed;
+  const began = performance.now();
+  let indexedWords = 0;
+  const docs: string[] = [];
+  for (let i = 0; i < docCount; i++) {
+    const parts: string[] = [];
+    const target = 200 + Math.floor(rand() * 600);
+    if (lines.length === 0) break;
+    let n = 0;
+    while (n < target) {
+      const from = lines[Math.floor(rand() * lines.length)]!;
+      const start = Math.floor(rand() * from.length);
+      const run = from.slice(start, start + 2 + Math.floor(rand() * 6)).join('\n');
+      parts.push(run);
+      n += words(run);
+    }
+    const text = parts.join('\n\n');
+    indexedWords += n;
+    const source = { id: `doc-${i}`, text, collection: 'general', title: `Document ${i}`, url: null };
+    store.addSync(source, sourceKeys(source));
+    if (i < 2000) docs.push(text);
+    if ((i + 1) % 20000 === 0) log(`scale: ${i + 1} indexed`);
+  }
+  const buildSeconds = (performance.now() - began) / 1000;
+  globalThis.gc?.();
+  const indexHeapMB = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
+  // The checked document: a host text with passages copied from five indexed documents, 2,750 words.
+  const host = pan
+    .find((c) => c.category === '01-no-plagiarism')!
+    .susp_text.split(/\n+/)
+    .filter((p) => words(p) >= 10);
+  const pieces: string[] = [];
+  for (let k = 0; k < 5; k++) pieces.push(docs[k * 97]!.split('\n\n')[0]!);
+  const body: string[] = [];
+  let hostAt = 0;
+  let pieceAt = 0;
+  while (words(body.join('\n\n')) < 2750) {
+    body.push(pieceAt < pieces.length && hostAt % 3 === 1 ? pieces[pieceAt++]! : host[hostAt % host.length]!);
+    hostAt++;
+  }
+  const query = body
+    .join('\n\n')
+    .split(/(?<=\s)/)
+    .reduce((acc, w) => (words(acc) < 2750 ? acc + w : acc), '');
+  const timings: number[] = [];
+  let matches = 0;
+  let candidates = 0;
+  const rssBefore = process.memoryUsage().rss;
+  let heapPeakDelta = 0;
+  for (let run = 0; run < 6; run++) {
+    const heapAt = process.memoryUsage().heapUsed;
+    const t = performance.now();
+    const result = await checkText(store, { text: query, language: 'en' });
+    timings.push(performance.now() - t);
+    heapPeakDelta = Math.max(heapPeakDelta, (process.memoryUsage().heapUsed - heapAt) / 2 ** 20);
+    matches = result.matches.length;
+    candidates = result.candidates.length;
+  }
+  const warm = timings.slice(1).sort((a, b) => a - b);
+  return {
+    documents: docCount,
+    indexedWords,
+    buildSeconds,
+    indexHeapMB,
+    queryWords: words(query),
+    firstCheckMs: timings[0]!,
+    medianCheckMs: warm[Math.floor(warm.length / 2)]!,
+    maxCheckMs: warm.at(-1)!,
+    checkHeapDeltaMB: heapPeakDelta,
+    rssDuringCheckMB: Math.max(rssBefore, process.memoryUsage().rss) / 2 ** 20,
+    candidates,
+    matches,
+  };
+}
+
+const sets = {
+  pan: readCases(join(values.data, 'pan13-train-01-04.dev.jsonl')),
+  clough: readCases(join(values.data, 'clough09-tasks-abc.dev.jsonl')),
+  tnlp: readCases(join(values.data, 'tnlp-es.dev.jsonl')),
+};
+const engine = await benchSystem('veritext', runEngine, sets);
+let simText: SystemFigures | null = null;
+if (!values['skip-simtext']) {
+  ensureSimText();
+  simText = await benchSystem('sim_text', runSimText, sets);
+}
+const scale = await scaleRun(sets.pan, Number(values['scale-docs']));
+rmSync(work, { recursive: true, force: true });
+
+const results = {
+  date: new Date().toISOString(),
+  node: process.version,
+  cpus: (await import('node:os')).cpus()[0]?.model,
+  engine,
+  simText,
+  scale,
+};
+const f = (x: number, d = 3): string => (Number.isFinite(x) ? x.toFixed(d) : 'n/a');
+const row = (label: string, a: number, b: number | undefined, d = 3): string =>
+  `| ${label} | ${f(a, d)} | ${b === undefined ? '—' : f(b, d)} |`;
+const md = [
+  '# Text-reuse benchmark (`npm run bench:reuse`)',
+  '',
+  `Run ${results.date} on Node ${results.node}, ${results.cpus ?? 'unknown CPU'}, one process, one case at a time for both systems.`,
+  'Dev set: `../shared/data/plag` (PAN 2013 text alignment training categories 01–04, Clough tasks a–c, TNLP Spanish).',
+  'Measures: `../shared/tools/pan-measures.mjs`. sim_text: Debian `similarity-tester`, `-r 8` (its documented default), word-level offsets.',
+  '',
+  '| measure | Veritext | sim_text |',
+  '| --- | --- | --- |',
+  row('PAN plagdet (overall)', engine.overall.plagdet, simText?.overall.plagdet),
+  row('PAN precision', engine.overall.precision, simText?.overall.precision),
+  row('PAN recall', engine.overall.recall, simText?.overall.recall),
+  row('PAN granularity', engine.overall.granularity, simText?.overall.granularity),
+  ...Object.keys(engine.byCategory).flatMap((cat) => [
+    row(`plagdet ${cat}`, engine.byCategory[cat]!.plagdet, simText?.byCategory[cat]?.plagdet),
+    row(`  precision / recall ${cat}`, engine.byCategory[cat]!.precision, simText?.byCategory[cat]?.precision),
+    row(`  recall ${cat}`, engine.byCategory[cat]!.recall, simText?.byCategory[cat]?.recall),
+    row(`  granularity ${cat}`, engine.byCategory[cat]!.granularity, simText?.byCategory[cat]?.granularity),
+  ]),
+  row('false pairs (share of 1,000 no-plagiarism pairs)', engine.falsePairs.share, simText?.falsePairs.share),
+  row('Clough accuracy', engine.clough.accuracy, simText?.clough.accuracy),
+  row('Clough AUC (score: share of the answer matched)', engine.clough.auc, simText?.clough.auc),
+  row('TNLP Spanish recall', engine.spanishRecall, simText?.spanishRecall),
+  row('speed: cases/s', engine.speed.casesPerSecond, simText?.speed.casesPerSecond, 1),
+  row('speed: characters/s', engine.speed.charactersPerSecond, simText?.speed.charactersPerSecond, 0),
+  '',
+  simText === null
+    ? ''
+    : `Speed ratio (Veritext / sim_text, cases per second): **${f(engine.speed.casesPerSecond / simText.speed.casesPerSecond, 2)}×**.`,
+  '',
+  '## Scale run',
+  '',
+  `${scale.documents.toLocaleString('en')} documents (${scale.indexedWords.toLocaleString('en')} words) composed from the dev sources' paragraphs (seeded), indexed in the in-memory store in ${f(scale.buildSeconds, 1)} s (index heap ≈ ${f(scale.indexHeapMB, 0)} MB).`,
+  `Checking a ${scale.queryWords}-word document (five passages copied from indexed documents): first run ${f(scale.firstCheckMs, 0)} ms, median of five warm runs ${f(scale.medianCheckMs, 0)} ms, slowest ${f(scale.maxCheckMs, 0)} ms; heap growth during a check ≤ ${f(scale.checkHeapDeltaMB, 1)} MB, process RSS ${f(scale.rssDuringCheckMB, 0)} MB; ${scale.candidates} candidates aligned, ${scale.matches} passages found.`,
+  '',
+].join('\n');
+writeFileSync(join(root, 'bench/results/reuse.json'), JSON.stringify(results, null, 2) + '\n');
+writeFileSync(join(root, 'bench/results/reuse.md'), md);
+log(md);

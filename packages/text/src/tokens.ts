@@ -1,0 +1,115 @@
+import { stemmerFor } from './stem.ts';
+import { STOPWORDS, type Language } from './stopwords.ts';
+
+/** A word of a text with its place: `text.slice(start, end)` is the word as written. */
+export interface Token {
+  readonly start: number;
+  readonly end: number;
+  /** Lower-cased Snowball stem without diacritics. */
+  readonly stem: string;
+  /** One of the language's most frequent function words. */
+  readonly isStop: boolean;
+}
+
+/** A sentence as a range of tokens [first, last + 1) and of characters [start, end). */
+export interface Sentence {
+  readonly start: number;
+  readonly end: number;
+  readonly firstToken: number;
+  readonly endToken: number;
+}
+
+const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
+
+const wordInfo = new Map<Language, Map<string, { stem: string; isStop: boolean }>>();
+const MAX_WORDS = 300_000;
+
+/** Words of a text with their stems. Word forms are memoised per language: prose repeats its words. */
+export function tokenize(text: string, language: Language): Token[] {
+  let memo = wordInfo.get(language);
+  if (memo === undefined) {
+    memo = new Map<string, { stem: string; isStop: boolean }>();
+    wordInfo.set(language, memo);
+  }
+  const stem = stemmerFor(language);
+  const stopwords: ReadonlySet<string> = STOPWORDS[language];
+  const tokens: Token[] = [];
+  WORD.lastIndex = 0;
+  for (let match = WORD.exec(text); match !== null; match = WORD.exec(text)) {
+    const word = match[0];
+    let info = memo.get(word);
+    if (info === undefined) {
+      const lower = word.toLowerCase();
+      info = { stem: stem(lower), isStop: stopwords.has(lower) };
+      if (memo.size >= MAX_WORDS) memo.clear();
+      memo.set(word, info);
+    }
+    tokens.push({ start: match.index, end: match.index + word.length, stem: info.stem, isStop: info.isStop });
+  }
+  return tokens;
+}
+
+const ABBREVIATIONS = new Set(
+  `mr mrs ms dr prof sr sra jr st vs etc e.g i.e fig no vol pp p ed eds inc ltd co corp dept univ approx
+  ca cf al gen col lt sgt capt gov pres rev hon dña dra ud uds sres`.split(/\s+/),
+);
+
+/**
+ * Splits a text into sentences: after ., ! or ? (with closing quotes or brackets) followed by white space
+ * and a capital, digit or opening quote; and at blank lines. Common abbreviations and initials do not end a
+ * sentence. Sentence ranges cover the words only (no trailing space).
+ */
+export function splitSentences(text: string, tokens: readonly Token[]): Sentence[] {
+  const sentences: Sentence[] = [];
+  let first = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    const next = tokens[i + 1];
+    if (next === undefined || isBoundary(text, token, next.start)) {
+      sentences.push({
+        start: tokens[first]!.start,
+        end: sentenceEnd(text, token.end, next?.start ?? text.length),
+        firstToken: first,
+        endToken: i + 1,
+      });
+      first = i + 1;
+    }
+  }
+  return sentences;
+}
+
+function isBoundary(text: string, token: Token, nextStart: number): boolean {
+  const gap = text.slice(token.end, nextStart);
+  if (/\n[ \t]*\n/.test(gap)) return true;
+  const stop = /^[)\]"'”’»]*([.!?…]+|[.!?][)\]"'”’»]*)[)\]"'”’»]*\s/u.exec(gap);
+  if (stop === null) return false;
+  const nextChar = text.charAt(nextStart);
+  const afterGap = gap.slice(stop[0].length);
+  if (!/^[\s"'“‘«¿¡([]*$/u.test(afterGap)) return false;
+  if (!/[\p{Lu}\p{N}]/u.test(nextChar) && afterGap.trim() === '') return false;
+  if (gap.startsWith('.')) {
+    const word = text.slice(token.start, token.end).toLowerCase();
+    if (ABBREVIATIONS.has(word)) return false;
+    if (word.length === 1 && /\p{Lu}/u.test(text.charAt(token.start))) return false;
+  }
+  return true;
+}
+
+function sentenceEnd(text: string, wordEnd: number, nextStart: number): number {
+  const tail = /^[^\s\p{L}\p{N}]*/u.exec(text.slice(wordEnd, nextStart));
+  return wordEnd + (tail?.[0].length ?? 0);
+}
+
+/** English or Spanish, by which language's function words the text uses more. */
+export function detectLanguage(text: string): Language {
+  let en = 0;
+  let es = 0;
+  let seen = 0;
+  for (const match of text.matchAll(WORD)) {
+    const lower = match[0].toLowerCase();
+    if (STOPWORDS.en.has(lower)) en++;
+    if (STOPWORDS.es.has(lower)) es++;
+    if (++seen >= 1000) break;
+  }
+  return es > en ? 'es' : 'en';
+}
