@@ -17,3 +17,13 @@ export { prepareText, type PreparedText } from './prepare.ts';
 export { fingerprint } from './fingerprint.ts';
 export { rankCandidates, type Candidate } from './retrieve.ts';
 export { alignTexts } from './align.ts';
+export {
+  buildReport,
+  type PlagiarismReport,
+  type ReportNode,
+  type ReportSource,
+  type ReportOptions,
+  type ReportPercents,
+} from './report.ts';
+export { findQuotes, findReferences } from './citations.ts';
+export { buildSimilarityReport, type SimilarityReport } from './similarity.ts';

@@ -443,12 +443,19 @@ function compatLetter(ch: string): string | undefined {
  * also has real Latin letters; a lower-case one needs a lower-case Latin letter, so that
  * scientific names such as "TNFα" or "NF-κB" stay as written.
  */
-function foldWord(text: string, start: number, end: number, out: Rewriter, tricks: Trick[]): void {
+function foldWord(
+  text: string,
+  start: number,
+  end: number,
+  out: Rewriter,
+  tricks: Trick[],
+  inLatinContext = false,
+): void {
   const compat: Replacement[] = [];
   const glyphs: Replacement[] = [];
   let letters = 0;
-  let hasLatin = false;
-  let hasLowerLatin = false;
+  let hasLatin = inLatinContext;
+  let hasLowerLatin = inLatinContext;
   let hasCjk = false;
   for (let i = start; i < end;) {
     const cp = text.codePointAt(i) ?? 0;
@@ -484,6 +491,19 @@ function foldWord(text: string, start: number, end: number, out: Rewriter, trick
   }
 }
 
+function isLookalikeWordInLatinText(text: string, start: number, end: number): boolean {
+  if (end - start > 3) return false;
+  for (let i = start; i < end; i++) if (!HOMOGLYPHS.has(text.charAt(i))) return false;
+  const latinNear = (from: number, step: 1 | -1): boolean => {
+    for (let i = from, seen = 0; i >= 0 && i < text.length && seen < 4; i += step, seen++) {
+      const ch = text.charAt(i);
+      if (/\p{L}/u.test(ch)) return LATIN.test(ch) || HOMOGLYPHS.has(ch);
+    }
+    return false;
+  };
+  return latinNear(start - 1, -1) && latinNear(end, 1);
+}
+
 function stageHomoglyphs(text: string, out: Rewriter, tricks: Trick[]): void {
   LOOKALIKE.lastIndex = 0;
   for (let m = LOOKALIKE.exec(text); m !== null; m = LOOKALIKE.exec(text)) {
@@ -504,8 +524,10 @@ function stageHomoglyphs(text: string, out: Rewriter, tricks: Trick[]): void {
       cp = text.codePointAt(end) ?? -1;
       f = flagsOf(cp);
     }
-    // A word with no Latin letters (genuine Russian or Greek) is left alone.
+    // A word with no Latin letters (genuine Russian or Greek) is left alone, unless it is a short word made
+    // only of look-alikes standing between Latin words ("а" for "a" in English prose).
     if ((latinish & IS_LATINISH) !== 0) foldWord(text, start, end, out, tricks);
+    else if (isLookalikeWordInLatinText(text, start, end)) foldWord(text, start, end, out, tricks, true);
     LOOKALIKE.lastIndex = end;
   }
 }
