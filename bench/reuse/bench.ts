@@ -339,7 +339,7 @@ const md = [
   row('PAN granularity', engine.overall.granularity, simText?.overall.granularity),
   ...Object.keys(engine.byCategory).flatMap((cat) => [
     row(`plagdet ${cat}`, engine.byCategory[cat]!.plagdet, simText?.byCategory[cat]?.plagdet),
-    row(`  precision / recall ${cat}`, engine.byCategory[cat]!.precision, simText?.byCategory[cat]?.precision),
+    row(`  precision ${cat}`, engine.byCategory[cat]!.precision, simText?.byCategory[cat]?.precision),
     row(`  recall ${cat}`, engine.byCategory[cat]!.recall, simText?.byCategory[cat]?.recall),
     row(`  granularity ${cat}`, engine.byCategory[cat]!.granularity, simText?.byCategory[cat]?.granularity),
   ]),

@@ -249,112 +249,145 @@ class TermSpace {
   readonly suspBags: Bag[];
   readonly srcBags: Bag[];
   readonly isf: Float64Array;
-  /** For each term, the source sentences that hold it. */
+  /** For each content term (not a function word), the source sentences that hold it. */
   readonly srcPostings: Int32Array[];
+  readonly #a: Float64Array;
+  readonly #b: Float64Array;
 
   constructor(susp: PreparedText, src: PreparedText) {
     const ids = new Map<string, number>();
-    const sentenceTerms = (text: PreparedText): Map<number, number>[] =>
-      text.sentences.map((sentence) => {
-        const counts = new Map<number, number>();
-        for (let t = sentence.firstToken; t < sentence.endToken; t++) {
-          const stem = text.tokens[t]!.stem;
-          let id = ids.get(stem);
-          if (id === undefined) {
-            id = ids.size;
-            ids.set(stem, id);
-          }
-          counts.set(id, (counts.get(id) ?? 0) + 1);
-        }
-        return counts;
-      });
-    const suspTerms = sentenceTerms(susp);
-    const srcTerms = sentenceTerms(src);
-    const sf = new Int32Array(ids.size);
-    for (const counts of [...suspTerms, ...srcTerms]) for (const id of counts.keys()) sf[id]!++;
+    const stop: number[] = [];
+    const suspTerms = sentenceTerms(susp, ids, stop);
+    const srcTerms = sentenceTerms(src, ids, stop);
+    const size = ids.size;
+    const sf = new Int32Array(size);
+    for (const bag of suspTerms) for (const id of bag.terms) sf[id]!++;
+    for (const bag of srcTerms) for (const id of bag.terms) sf[id]!++;
     const total = suspTerms.length + srcTerms.length;
-    this.isf = new Float64Array(ids.size);
-    for (let id = 0; id < ids.size; id++) this.isf[id] = Math.log(total / sf[id]!);
-    this.suspBags = suspTerms.map((counts) => this.bag(counts));
-    this.srcBags = srcTerms.map((counts) => this.bag(counts));
-    const lists: number[][] = Array.from({ length: ids.size }, () => []);
+    this.isf = new Float64Array(size);
+    for (let id = 0; id < size; id++) this.isf[id] = Math.log(total / sf[id]!);
+    this.suspBags = suspTerms.map((raw) => this.bag(raw));
+    this.srcBags = srcTerms.map((raw) => this.bag(raw));
+    const lengths = new Int32Array(size);
+    for (const bag of this.srcBags) for (const id of bag.terms) if (stop[id] === 0) lengths[id]!++;
+    this.srcPostings = Array.from(lengths, (n) => new Int32Array(n));
+    lengths.fill(0);
     this.srcBags.forEach((bag, j) => {
-      for (const id of bag.terms) lists[id]!.push(j);
+      for (const id of bag.terms) if (stop[id] === 0) this.srcPostings[id]![lengths[id]!++] = j;
     });
-    this.srcPostings = lists.map((list) => Int32Array.from(list));
+    this.#a = new Float64Array(size);
+    this.#b = new Float64Array(size);
   }
 
-  bag(counts: ReadonlyMap<number, number>): Bag {
-    const terms = Int32Array.from([...counts.keys()].sort((a, b) => a - b));
-    const weights = new Float64Array(terms.length);
-    const tf = new Int32Array(terms.length);
+  bag(raw: { terms: Int32Array; counts: Int32Array }): Bag {
+    const weights = new Float64Array(raw.terms.length);
     let norm = 0;
-    terms.forEach((id, k) => {
-      tf[k] = counts.get(id)!;
-      weights[k] = tf[k] * this.isf[id]!;
-      norm += weights[k] * weights[k];
-    });
-    return { terms, weights, counts: tf, norm: Math.sqrt(norm) };
+    for (let k = 0; k < raw.terms.length; k++) {
+      const w = raw.counts[k]! * this.isf[raw.terms[k]!]!;
+      weights[k] = w;
+      norm += w * w;
+    }
+    return { terms: raw.terms, weights, counts: raw.counts, norm: Math.sqrt(norm) };
   }
 
-  /** tf-isf cosine of two term-count maps. */
-  fragmentCosine(a: ReadonlyMap<number, number>, b: ReadonlyMap<number, number>): number {
+  /** tf-isf cosine of two fragments: the summed term counts of sentences [first, last] on each side. */
+  fragmentCosine(f: Fragment): number {
+    const a = this.#a;
+    const b = this.#b;
+    const touched: number[] = [];
+    const add = (bags: readonly Bag[], first: number, last: number, into: Float64Array): void => {
+      for (let i = first; i <= last; i++) {
+        const bag = bags[i]!;
+        for (let k = 0; k < bag.terms.length; k++) {
+          const id = bag.terms[k]!;
+          if (a[id] === 0 && b[id] === 0) touched.push(id);
+          into[id]! += bag.counts[k]!;
+        }
+      }
+    };
+    add(this.suspBags, f.suspFirst, f.suspLast, a);
+    add(this.srcBags, f.srcFirst, f.srcLast, b);
     let dot = 0;
     let na = 0;
     let nb = 0;
-    for (const [id, count] of a) {
-      const w = count * this.isf[id]!;
-      na += w * w;
-      const other = b.get(id);
-      if (other !== undefined) dot += w * other * this.isf[id]!;
-    }
-    for (const [id, count] of b) {
-      const w = count * this.isf[id]!;
-      nb += w * w;
+    for (const id of touched) {
+      const isf2 = this.isf[id]! * this.isf[id]!;
+      dot += a[id]! * b[id]! * isf2;
+      na += a[id]! * a[id]! * isf2;
+      nb += b[id]! * b[id]! * isf2;
+      a[id] = 0;
+      b[id] = 0;
     }
     return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
   }
 }
 
+/** Each sentence as sorted distinct term ids with their counts. */
+function sentenceTerms(
+  text: PreparedText,
+  ids: Map<string, number>,
+  stop: number[],
+): { terms: Int32Array; counts: Int32Array }[] {
+  return text.sentences.map((sentence) => {
+    const all = new Int32Array(sentence.endToken - sentence.firstToken);
+    for (let t = sentence.firstToken; t < sentence.endToken; t++) {
+      const stem = text.tokens[t]!.stem;
+      let id = ids.get(stem);
+      if (id === undefined) {
+        id = ids.size;
+        ids.set(stem, id);
+        stop.push(text.tokens[t]!.isStop ? 1 : 0);
+      }
+      all[t - sentence.firstToken] = id;
+    }
+    all.sort();
+    let distinct = 0;
+    for (let k = 0; k < all.length; k++) if (k === 0 || all[k] !== all[k - 1]) distinct++;
+    const terms = new Int32Array(distinct);
+    const counts = new Int32Array(distinct);
+    let at = -1;
+    for (let k = 0; k < all.length; k++) {
+      if (k === 0 || all[k] !== all[k - 1]) terms[++at] = all[k]!;
+      counts[at]!++;
+    }
+    return { terms, counts };
+  });
+}
+
 function findSeeds(space: TermSpace, params: AlignParams): Seed[] {
   const seeds: Seed[] = [];
-  const dots = new Float64Array(space.srcBags.length);
-  const shared = new Int32Array(space.srcBags.length);
-  const touched: number[] = [];
+  const stamp = new Int32Array(space.srcBags.length).fill(-1);
+  const candidates: number[] = [];
   space.suspBags.forEach((bag, i) => {
-    touched.length = 0;
-    for (let k = 0; k < bag.terms.length; k++) {
-      const id = bag.terms[k]!;
-      const w = bag.weights[k]!;
+    // Candidates share at least one content word; the full cosine and Dice are then computed exactly.
+    candidates.length = 0;
+    for (const id of bag.terms) {
       for (const j of space.srcPostings[id]!) {
-        if (shared[j] === 0) touched.push(j);
-        shared[j]!++;
-        dots[j]! += w * weightIn(space.srcBags[j]!, id);
+        if (stamp[j] !== i) {
+          stamp[j] = i;
+          candidates.push(j);
+        }
       }
     }
-    for (const j of touched) {
+    for (const j of candidates) {
       const other = space.srcBags[j]!;
-      const cosine = bag.norm === 0 || other.norm === 0 ? 0 : dots[j]! / (bag.norm * other.norm);
-      const dice = (2 * shared[j]!) / (bag.terms.length + other.terms.length);
+      let dot = 0;
+      let shared = 0;
+      for (let a = 0, b = 0; a < bag.terms.length && b < other.terms.length;) {
+        const x = bag.terms[a]!;
+        const y = other.terms[b]!;
+        if (x === y) {
+          dot += bag.weights[a++]! * other.weights[b++]!;
+          shared++;
+        } else if (x < y) a++;
+        else b++;
+      }
+      const cosine = bag.norm === 0 || other.norm === 0 ? 0 : dot / (bag.norm * other.norm);
+      const dice = (2 * shared) / (bag.terms.length + other.terms.length);
       if (cosine > params.seedCosine && dice > params.seedDice) seeds.push({ susp: i, src: j });
-      dots[j] = 0;
-      shared[j] = 0;
     }
   });
   return seeds;
-}
-
-function weightIn(bag: Bag, id: number): number {
-  let lo = 0;
-  let hi = bag.terms.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const t = bag.terms[mid]!;
-    if (t === id) return bag.weights[mid]!;
-    if (t < id) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return 0;
 }
 
 /** Splits seeds into groups whose members chain within `gap` sentences on one side, alternating sides until stable. */
@@ -413,16 +446,7 @@ function bounds(cluster: readonly Seed[]): Fragment {
 }
 
 function fragmentSimilarity(space: TermSpace, f: Fragment): number {
-  const sum = (bags: readonly Bag[], first: number, last: number): Map<number, number> => {
-    const counts = new Map<number, number>();
-    for (let i = first; i <= last; i++) {
-      const bag = bags[i]!;
-      for (let k = 0; k < bag.terms.length; k++)
-        counts.set(bag.terms[k]!, (counts.get(bag.terms[k]!) ?? 0) + bag.counts[k]!);
-    }
-    return counts;
-  };
-  return space.fragmentCosine(sum(space.suspBags, f.suspFirst, f.suspLast), sum(space.srcBags, f.srcFirst, f.srcLast));
+  return space.fragmentCosine(f);
 }
 
 /** Joins fragments that overlap or nearly touch on both sides, when the joined pair still validates. */

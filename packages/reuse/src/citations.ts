@@ -89,6 +89,9 @@ const FAMILIES: readonly MarkFamily[] = [
   family({ "'": "'" }, straightSingleContext),
 ];
 
+/** Open marks kept while scanning; deeper nesting is not language but noise (and would slow the scan). */
+const MAX_OPEN_MARKS = 16;
+
 function quotesOfFamily(text: string, from: number, to: number, fam: MarkFamily, out: Span[]): void {
   const stack: { readonly mark: string; readonly at: number }[] = [];
   for (let i = from; i < to; i += 1) {
@@ -110,7 +113,10 @@ function quotesOfFamily(text: string, from: number, to: number, fam: MarkFamily,
         // Too long: the opener was a stray mark; this mark may start a quotation of its own.
       }
     }
-    if (opens && ctx.canOpen) stack.push({ mark: ch, at: i });
+    if (opens && ctx.canOpen) {
+      stack.push({ mark: ch, at: i });
+      if (stack.length > MAX_OPEN_MARKS) stack.shift();
+    }
   }
 }
 
@@ -277,25 +283,32 @@ function bibliographies(text: string, out: Span[]): void {
   }
 }
 
-const PARTICLE = String.raw`(?:van|von|de|del|della|der|den|da|das|di|do|dos|du|la|le|ter|ten|y)\s+`;
+/*
+ * The name patterns are bounded (a few particles, words and co-authors) and have one reading only, so that a
+ * failing attempt costs little whatever the text: regular expressions with nested, ambiguous repetitions
+ * backtrack exponentially on long runs of capitalised words.
+ */
+const PARTICLE = String.raw`(?:van|von|de|del|della|der|den|da|das|di|do|dos|du|la|le|ter|ten)\s+`;
 const NAME_WORD = String.raw`\p{Lu}[\p{L}\p{M}'’-]*\.?`;
 /** An author in parentheses: may be several capitalised words (García Márquez, World Health Organization). */
-const NAME_LONG = String.raw`(?:${PARTICLE})*${NAME_WORD}(?:\s+(?:${PARTICLE})*${NAME_WORD})*`;
+const NAME_LONG = String.raw`(?:${PARTICLE}){0,3}${NAME_WORD}(?:\s+(?:${PARTICLE}){0,3}${NAME_WORD}){0,5}`;
 /** An author in running text: one capitalised word, maybe with particles (de la Cruz). */
-const NAME_SHORT = String.raw`(?:${PARTICLE})*${NAME_WORD}`;
+const NAME_SHORT = String.raw`(?:${PARTICLE}){0,3}${NAME_WORD}`;
 const JOIN = String.raw`(?:\s*,\s*(?:&|and|y|e|und)\s+|\s+(?:&|and|y|e|und)\s+|\s*,\s*)`;
 const ET_AL = String.raw`(?:\s+et\s+al\.?)?`;
 const DATE = String.raw`(?:${YEAR}|${NO_DATE})`;
 const LOCATOR = String.raw`(?:pp?\.|págs?\.|cap\.|chap\.|ch\.|para\.|párr\.|sec\.|fig\.|vol\.)\s*[\dIVXivx]+(?:\s*[-–—]\s*[\dIVXivx]+)?`;
-const DATES = String.raw`${DATE}(?:\s*,\s*${DATE})*(?:\s*[,:]\s*${LOCATOR})?`;
+const DATES = String.raw`${DATE}(?:\s*,\s*${DATE}){0,5}(?:\s*[,:]\s*${LOCATOR})?`;
 const PREFIX = String.raw`(?:(?:see also|see|cf\.|e\.\s?g\.,?|i\.\s?e\.,?|véase también|véase|ver|vid\.)\s+)?`;
-const CITE_PART = String.raw`${PREFIX}${NAME_LONG}(?:${JOIN}${NAME_LONG})*${ET_AL}\s*,?\s+${DATES}`;
+const CITE_PART = String.raw`${PREFIX}${NAME_LONG}(?:${JOIN}${NAME_LONG}){0,8}${ET_AL}\s*,?\s+${DATES}`;
 
-/** (Author, 2020), (Author et al., 2020, p. 4), (Author & Other, 2019; Third, 2001). */
-const PARENTHETICAL = new RegExp(String.raw`\(\s*${CITE_PART}(?:\s*;\s*${CITE_PART})*\s*\)`, 'gu');
+/** Text in parentheses (no nested ones, at most 300 characters): a candidate for a parenthetical citation. */
+const IN_PARENTHESES = /\(([^()]{1,300})\)/g;
+/** (Author, 2020), (Author et al., 2020, p. 4), (Author & Other, 2019; Third, 2001): the inside, whole. */
+const PARENTHETICAL = new RegExp(String.raw`^\s*${CITE_PART}(?:\s*;\s*${CITE_PART})*\s*$`, 'u');
 /** Pérez (2019), Smith and Jones (2020, p. 4), Smith et al. (2021). */
 const NARRATIVE = new RegExp(
-  String.raw`(?<![\p{L}\p{M}])${NAME_SHORT}(?:${JOIN}${NAME_SHORT})*${ET_AL}\s+\(\s*${DATES}\s*\)`,
+  String.raw`(?<![\p{L}\p{M}])${NAME_SHORT}(?:${JOIN}${NAME_SHORT}){0,5}${ET_AL}\s+\(\s*${DATES}\s*\)`,
   'gu',
 );
 /** [12], [3, 4–6]. */
@@ -304,7 +317,13 @@ const NUMERIC = /\[\s*\d{1,4}(?:\s*[-–—]\s*\d{1,4})?(?:\s*[,;]\s*\d{1,4}(?:\
 const SUPERSCRIPT = /\^\d{1,3}(?:[,–-]\d{1,3})*|(?<=[.,;:!?"”’)])[¹²³⁰⁴-⁹]+(?:[,⁻][¹²³⁰⁴-⁹]+)*/gu;
 
 function citations(text: string, out: Span[]): void {
-  for (const pattern of [PARENTHETICAL, NARRATIVE, NUMERIC, SUPERSCRIPT]) {
+  for (const m of text.matchAll(IN_PARENTHESES)) {
+    const inside = m[1] ?? '';
+    if (!/\n[ \t\r]*\n/.test(inside) && PARENTHETICAL.test(inside)) {
+      out.push({ start: m.index, end: m.index + m[0].length });
+    }
+  }
+  for (const pattern of [NARRATIVE, NUMERIC, SUPERSCRIPT]) {
     for (const m of text.matchAll(pattern)) out.push({ start: m.index, end: m.index + m[0].length });
   }
 }

@@ -38,10 +38,18 @@ function kgramHashes(values: readonly number[], k: number, seed: number, sorted:
   const out = new Uint32Array(count);
   const gram = new Array<number>(k);
   for (let i = 0; i < count; i++) {
-    for (let j = 0; j < k; j++) gram[j] = values[i + j]!;
-    if (sorted) gram.sort((a, b) => a - b);
     let h = seed;
-    for (let j = 0; j < k; j++) h = combineHash(h, gram[j]!);
+    if (!sorted) {
+      for (let j = 0; j < k; j++) h = combineHash(h, values[i + j]!);
+    } else if (k === 2) {
+      const a = values[i]!;
+      const b = values[i + 1]!;
+      h = combineHash(combineHash(h, Math.min(a, b)), Math.max(a, b));
+    } else {
+      for (let j = 0; j < k; j++) gram[j] = values[i + j]!;
+      gram.sort((a, b) => a - b);
+      for (let j = 0; j < k; j++) h = combineHash(h, gram[j]!);
+    }
     out[i] = finalise(h ^ k);
   }
   return out;

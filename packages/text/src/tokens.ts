@@ -34,9 +34,22 @@ export function tokenize(text: string, language: Language): Token[] {
   const stem = stemmerFor(language);
   const stopwords: ReadonlySet<string> = STOPWORDS[language];
   const tokens: Token[] = [];
-  WORD.lastIndex = 0;
-  for (let match = WORD.exec(text); match !== null; match = WORD.exec(text)) {
-    const word = match[0];
+  const length = text.length;
+  let i = 0;
+  while (i < length) {
+    if (!isWordUnit(text.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    const start = i;
+    for (;;) {
+      while (i < length && isWordUnit(text.charCodeAt(i))) i++;
+      // An apostrophe joins two runs of letters: "don't", "l’eau".
+      const c = text.charCodeAt(i);
+      if ((c === 39 || c === 0x2019) && i + 1 < length && isLetterUnit(text.charCodeAt(i + 1))) i++;
+      else break;
+    }
+    const word = text.slice(start, i);
     let info = memo.get(word);
     if (info === undefined) {
       const lower = word.toLowerCase();
@@ -44,9 +57,33 @@ export function tokenize(text: string, language: Language): Token[] {
       if (memo.size >= MAX_WORDS) memo.clear();
       memo.set(word, info);
     }
-    tokens.push({ start: match.index, end: match.index + word.length, stem: info.stem, isStop: info.isStop });
+    tokens.push({ start, end: i, stem: info.stem, isStop: info.isStop });
   }
   return tokens;
+}
+
+// Per UTF-16 unit: 1 letter or digit, 2 letter, 0 neither (computed on first use). Surrogate halves count
+// as letters, so astral letters (rare in prose) stay inside their word.
+const unitClass = new Uint8Array(65536);
+const unitKnown = new Uint8Array(65536);
+
+function classify(unit: number): number {
+  if (unitKnown[unit] === 0) {
+    const ch = String.fromCharCode(unit);
+    unitClass[unit] = unit >= 0xd800 && unit <= 0xdfff ? 3 : /\p{L}|\p{M}/u.test(ch) ? 3 : /\p{N}/u.test(ch) ? 1 : 0;
+    unitKnown[unit] = 1;
+  }
+  return unitClass[unit]!;
+}
+
+function isWordUnit(unit: number): boolean {
+  if (unit < 128) return (unit >= 97 && unit <= 122) || (unit >= 65 && unit <= 90) || (unit >= 48 && unit <= 57);
+  return classify(unit) !== 0;
+}
+
+function isLetterUnit(unit: number): boolean {
+  if (unit < 128) return (unit >= 97 && unit <= 122) || (unit >= 65 && unit <= 90);
+  return (classify(unit) & 2) !== 0;
 }
 
 const ABBREVIATIONS = new Set(
@@ -105,11 +142,11 @@ export function detectLanguage(text: string): Language {
   let en = 0;
   let es = 0;
   let seen = 0;
-  for (const match of text.matchAll(WORD)) {
+  for (const match of text.slice(0, 5000).matchAll(WORD)) {
     const lower = match[0].toLowerCase();
     if (STOPWORDS.en.has(lower)) en++;
     if (STOPWORDS.es.has(lower)) es++;
-    if (++seen >= 1000) break;
+    if (++seen >= 500) break;
   }
   return es > en ? 'es' : 'en';
 }
