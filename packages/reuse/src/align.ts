@@ -18,6 +18,10 @@ export interface AlignParams {
   readonly minChars: number;
   /** Two passages of one source closer than this many characters on both sides become one. */
   readonly mergeChars: number;
+  /** Summary mode: the wide gap (0 turns it off), the source-to-suspicious length ratio and the least seeds. */
+  readonly summaryGap: number;
+  readonly summaryRatio: number;
+  readonly summaryMinSeeds: number;
   /** After edge trimming, passages shorter than this are dropped. */
   readonly minTrimmedChars: number;
   /** Edge trimming: a passage starts and ends where `trimDensity` of `trimWindow` content words are shared. */
@@ -42,6 +46,9 @@ export const DEFAULT_ALIGN_PARAMS: AlignParams = {
   validCosine: 0.34,
   minChars: 150,
   mergeChars: 0,
+  summaryGap: 24,
+  summaryRatio: 3,
+  summaryMinSeeds: 3,
   minTrimmedChars: 100,
   trimWindow: 6,
   trimDensity: 0.75,
@@ -87,7 +94,7 @@ export function alignTexts(
   const fragments: Fragment[] = [];
   for (const cluster of cluster2d(seeds, params.maxGap)) extend(space, cluster, params.maxGap, params, fragments);
   const merged = mergeFragments(space, fragments, susp, src, params);
-  const kept = removeOverlaps(merged);
+  const kept = removeOverlaps(params.summaryGap > 0 ? withSummaries(space, seeds, merged, susp, src, params) : merged);
   const result: Alignment[] = [];
   for (const f of kept) {
     if (susp.sentences[f.suspLast]!.end - susp.sentences[f.suspFirst]!.start < params.minChars) continue;
@@ -447,6 +454,38 @@ function bounds(cluster: readonly Seed[]): Fragment {
 
 function fragmentSimilarity(space: TermSpace, f: Fragment): number {
   return space.fragmentCosine(f);
+}
+
+/**
+ * Summary mode (Sanchez-Perez et al. 2015): a summary condenses a long source passage into a few sentences,
+ * so its seeds lie far apart on the source side. Seeds are clustered again with a wide gap; a cluster whose
+ * source side is `summaryRatio` times longer than its suspicious side and that validates replaces the
+ * ordinary fragments it covers whole. Verbatim and edited copies keep their ordinary fragments.
+ */
+function withSummaries(space: TermSpace, seeds: readonly Seed[], fragments: readonly Fragment[], susp: PreparedText, src: PreparedText, params: AlignParams): Fragment[] {
+  let result = fragments.slice();
+  for (const cluster of cluster2d(seeds, params.summaryGap)) {
+    if (cluster.length < params.summaryMinSeeds) continue;
+    const f = bounds(cluster);
+    const suspChars = susp.sentences[f.suspLast]!.end - susp.sentences[f.suspFirst]!.start;
+    const srcChars = src.sentences[f.srcLast]!.end - src.sentences[f.srcFirst]!.start;
+    if (srcChars < params.summaryRatio * suspChars) continue;
+    f.similarity = fragmentSimilarity(space, f);
+    if (f.similarity <= params.validCosine) continue;
+    const overlapping = result.filter((g) => g.suspFirst <= f.suspLast && f.suspFirst <= g.suspLast);
+    if (!overlapping.every((g) => g.suspFirst >= f.suspFirst && g.suspLast <= f.suspLast)) continue;
+    // Where the ordinary fragments already explain most of it, this is no summary.
+    const chars = (text: PreparedText, first: number, last: number): number => text.sentences[last]!.end - text.sentences[first]!.start;
+    let explained = 0;
+    for (const g of overlapping) {
+      const long = chars(susp, g.suspFirst, g.suspLast) >= params.minChars && chars(src, g.srcFirst, g.srcLast) >= params.minChars;
+      if (long) explained += chars(susp, g.suspFirst, g.suspLast);
+    }
+    if (explained * 2 > suspChars) continue;
+    result = result.filter((g) => !overlapping.includes(g));
+    result.push(f);
+  }
+  return result;
 }
 
 /** Joins fragments that overlap or nearly touch on both sides, when the joined pair still validates. */

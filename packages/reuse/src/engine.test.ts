@@ -88,6 +88,27 @@ describe('paraphrase', () => {
   });
 });
 
+describe('summary', () => {
+  test('a summary built from every sixth sentence of a long source passage is matched to the whole passage', async () => {
+    const srcText = textGenerator(41)(60);
+    const sentences = srcText.split(/(?<=\.) /);
+    const passage = sentences.slice(20, 45);
+    const summary = passage.filter((_, k) => k % 6 === 0).map((sentence) => sentence.split(' ').slice(0, -3).join(' ') + '.');
+    const host = textGenerator(42)(10);
+    const text = summary.join(' ');
+    const susp = `${host} ${text} ${host}`;
+    const result = await checkText(await storeWith([source('src', srcText)]), { text: susp, language: 'en' });
+    expect(result.matches).toHaveLength(1);
+    const [match] = result.matches;
+    const passageStart = srcText.indexOf(passage[0]!);
+    const passageEnd = srcText.indexOf(passage.at(-1)!) + passage.at(-1)!.length;
+    expect(match!.srcStart).toBeLessThanOrEqual(passageStart + 10);
+    expect(match!.srcEnd).toBeGreaterThanOrEqual(passageEnd - 40);
+    expect(match!.suspStart).toBeGreaterThanOrEqual(host.length);
+    expect(match!.suspEnd).toBeLessThanOrEqual(host.length + 2 + text.length);
+  });
+});
+
 describe('tricks', () => {
   const srcText = textGenerator(11)(30);
   const passage = srcText
