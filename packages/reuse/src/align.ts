@@ -39,18 +39,18 @@ export interface AlignParams {
 }
 
 export const DEFAULT_ALIGN_PARAMS: AlignParams = {
-  seedCosine: 0.3,
-  seedDice: 0.3,
+  seedCosine: 0.28,
+  seedDice: 0.28,
   maxGap: 4,
   minGap: 0,
-  validCosine: 0.34,
+  validCosine: 0.38,
   minChars: 150,
   mergeChars: 0,
   summaryGap: 24,
   summaryRatio: 3,
   summaryMinSeeds: 3,
   minTrimmedChars: 100,
-  trimWindow: 6,
+  trimWindow: 8,
   trimDensity: 0.75,
   verbatimN: 4,
   verbatimCoverage: 0.5,
