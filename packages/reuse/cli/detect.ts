@@ -3,6 +3,9 @@
  * For each case (shared/data/plag format) it indexes the case's own sources in a fresh index, checks the
  * suspicious text against that index with the product's engine, and writes one detections line. Nothing is
  * printed on stdout; a summary goes to stderr.
+ *
+ * For tuning only: REUSE_TUNE may hold JSON that overrides alignment parameters (AlignParams), e.g.
+ * REUSE_TUNE='{"seedCosine":0.3}'. The defaults are the tuned ones; the product never reads it.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
 import { once } from 'node:events';

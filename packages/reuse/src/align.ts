@@ -24,6 +24,8 @@ export interface AlignParams {
   readonly summaryMinSeeds: number;
   /** After edge trimming, passages shorter than this are dropped. */
   readonly minTrimmedChars: number;
+  /** A passage more than this many times longer than its source side is dropped. */
+  readonly maxExpansion: number;
   /** Edge trimming: a passage starts and ends where `trimDensity` of `trimWindow` content words are shared. */
   readonly trimWindow: number;
   readonly trimDensity: number;
@@ -50,6 +52,7 @@ export const DEFAULT_ALIGN_PARAMS: AlignParams = {
   summaryRatio: 3,
   summaryMinSeeds: 3,
   minTrimmedChars: 100,
+  maxExpansion: 2.5,
   trimWindow: 8,
   trimDensity: 0.75,
   verbatimN: 4,
@@ -99,6 +102,10 @@ export function alignTexts(
   for (const f of kept) {
     if (susp.sentences[f.suspLast]!.end - susp.sentences[f.suspFirst]!.start < params.minChars) continue;
     if (src.sentences[f.srcLast]!.end - src.sentences[f.srcFirst]!.start < params.minChars) continue;
+    // Reuse keeps or shortens its source; a passage several times longer than its "source" is a text on
+    // the same topic, not a copy.
+    const suspChars = susp.sentences[f.suspLast]!.end - susp.sentences[f.suspFirst]!.start;
+    if (suspChars > params.maxExpansion * (src.sentences[f.srcLast]!.end - src.sentences[f.srcFirst]!.start)) continue;
     const suspTokens = tokenRange(susp, f.suspFirst, f.suspLast);
     const srcTokens = tokenRange(src, f.srcFirst, f.srcLast);
     const verbatim = verbatimRuns(susp, suspTokens, src, srcTokens, params);
@@ -462,7 +469,14 @@ function fragmentSimilarity(space: TermSpace, f: Fragment): number {
  * source side is `summaryRatio` times longer than its suspicious side and that validates replaces the
  * ordinary fragments it covers whole. Verbatim and edited copies keep their ordinary fragments.
  */
-function withSummaries(space: TermSpace, seeds: readonly Seed[], fragments: readonly Fragment[], susp: PreparedText, src: PreparedText, params: AlignParams): Fragment[] {
+function withSummaries(
+  space: TermSpace,
+  seeds: readonly Seed[],
+  fragments: readonly Fragment[],
+  susp: PreparedText,
+  src: PreparedText,
+  params: AlignParams,
+): Fragment[] {
   let result = fragments.slice();
   for (const cluster of cluster2d(seeds, params.summaryGap)) {
     if (cluster.length < params.summaryMinSeeds) continue;
@@ -475,10 +489,12 @@ function withSummaries(space: TermSpace, seeds: readonly Seed[], fragments: read
     const overlapping = result.filter((g) => g.suspFirst <= f.suspLast && f.suspFirst <= g.suspLast);
     if (!overlapping.every((g) => g.suspFirst >= f.suspFirst && g.suspLast <= f.suspLast)) continue;
     // Where the ordinary fragments already explain most of it, this is no summary.
-    const chars = (text: PreparedText, first: number, last: number): number => text.sentences[last]!.end - text.sentences[first]!.start;
+    const chars = (text: PreparedText, first: number, last: number): number =>
+      text.sentences[last]!.end - text.sentences[first]!.start;
     let explained = 0;
     for (const g of overlapping) {
-      const long = chars(susp, g.suspFirst, g.suspLast) >= params.minChars && chars(src, g.srcFirst, g.srcLast) >= params.minChars;
+      const long =
+        chars(susp, g.suspFirst, g.suspLast) >= params.minChars && chars(src, g.srcFirst, g.srcLast) >= params.minChars;
       if (long) explained += chars(susp, g.suspFirst, g.suspLast);
     }
     if (explained * 2 > suspChars) continue;

@@ -93,7 +93,9 @@ describe('summary', () => {
     const srcText = textGenerator(41)(60);
     const sentences = srcText.split(/(?<=\.) /);
     const passage = sentences.slice(20, 45);
-    const summary = passage.filter((_, k) => k % 6 === 0).map((sentence) => sentence.split(' ').slice(0, -3).join(' ') + '.');
+    const summary = passage
+      .filter((_, k) => k % 6 === 0)
+      .map((sentence) => sentence.split(' ').slice(0, -3).join(' ') + '.');
     const host = textGenerator(42)(10);
     const text = summary.join(' ');
     const susp = `${host} ${text} ${host}`;
