@@ -1,3 +1,5 @@
+import { combineHash } from './hash.ts';
+import { stemHash } from './fingerprint.ts';
 import type { PreparedText } from './prepare.ts';
 import type { Alignment } from './types.ts';
 
@@ -157,12 +159,12 @@ function verbatimRuns(
   params: AlignParams,
 ): Run[] | null {
   const n = params.verbatimN;
-  const key = (text: PreparedText, t: number): string => {
-    let k = text.tokens[t]!.stem;
-    for (let i = 1; i < n; i++) k += ' ' + text.tokens[t + i]!.stem;
+  const key = (text: PreparedText, t: number): number => {
+    let k = 0x9747b28c;
+    for (let i = 0; i < n; i++) k = combineHash(k, stemHash(text.tokens[t + i]!.stem));
     return k;
   };
-  const positions = new Map<string, number[]>();
+  const positions = new Map<number, number[]>();
   for (let j = srcRange[0]; j + n - 1 <= srcRange[1]; j++) {
     const k = key(src, j);
     const list = positions.get(k);

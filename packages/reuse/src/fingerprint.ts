@@ -19,11 +19,24 @@ export const DEFAULT_FINGERPRINT_PARAMS: FingerprintParams = { wordK: 5, content
 const WORD_SEED = 0x5bd1e995;
 const CONTENT_SEED = 0x27d4eb2f;
 
+const stemHashMemo = new Map<string, number>();
+
+/** The hash of a stem, memoised (stems repeat). */
+export function stemHash(stem: string): number {
+  let h = stemHashMemo.get(stem);
+  if (h === undefined) {
+    h = hashString(stem);
+    if (stemHashMemo.size >= 500_000) stemHashMemo.clear();
+    stemHashMemo.set(stem, h);
+  }
+  return h;
+}
+
 export function fingerprint(
   tokens: readonly Token[],
   params: FingerprintParams = DEFAULT_FINGERPRINT_PARAMS,
 ): number[] {
-  const stemHashes = tokens.map((token) => hashString(token.stem));
+  const stemHashes = tokens.map((token) => stemHash(token.stem));
   const keys = new Set<number>();
   winnow(kgramHashes(stemHashes, params.wordK, WORD_SEED, false), params.window, keys);
   const content: number[] = [];

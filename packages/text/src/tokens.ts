@@ -21,14 +21,21 @@ export interface Sentence {
 
 const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
 
-const wordInfo = new Map<Language, Map<string, { stem: string; isStop: boolean }>>();
+interface WordInfo {
+  readonly word: string;
+  readonly stem: string;
+  readonly isStop: boolean;
+}
+
+/** Word forms seen before, by a hash of their characters taken while scanning (no substring needed on a hit). */
+const wordInfo = new Map<Language, Map<number, WordInfo>>();
 const MAX_WORDS = 300_000;
 
 /** Words of a text with their stems. Word forms are memoised per language: prose repeats its words. */
 export function tokenize(text: string, language: Language): Token[] {
   let memo = wordInfo.get(language);
   if (memo === undefined) {
-    memo = new Map<string, { stem: string; isStop: boolean }>();
+    memo = new Map<number, WordInfo>();
     wordInfo.set(language, memo);
   }
   const stem = stemmerFor(language);
@@ -42,20 +49,26 @@ export function tokenize(text: string, language: Language): Token[] {
       continue;
     }
     const start = i;
+    let hash = 0x811c9dc5;
     for (;;) {
-      while (i < length && isWordUnit(text.charCodeAt(i))) i++;
+      for (let unit = text.charCodeAt(i); i < length && isWordUnit(unit); unit = text.charCodeAt(++i)) {
+        hash = Math.imul(hash ^ unit, 0x01000193);
+      }
       // An apostrophe joins two runs of letters: "don't", "l’eau".
       const c = text.charCodeAt(i);
-      if ((c === 39 || c === 0x2019) && i + 1 < length && isLetterUnit(text.charCodeAt(i + 1))) i++;
-      else break;
+      if ((c === 39 || c === 0x2019) && i + 1 < length && isLetterUnit(text.charCodeAt(i + 1))) {
+        hash = Math.imul(hash ^ c, 0x01000193);
+        i++;
+      } else break;
     }
-    const word = text.slice(start, i);
-    let info = memo.get(word);
-    if (info === undefined) {
+    const key = (hash ^ (i - start)) & 0x3fffffff;
+    let info = memo.get(key);
+    if (info === undefined || info.word.length !== i - start || !text.startsWith(info.word, start)) {
+      const word = text.slice(start, i);
       const lower = word.toLowerCase();
-      info = { stem: stem(lower), isStop: stopwords.has(lower) };
+      info = { word, stem: stem(lower), isStop: stopwords.has(lower) };
       if (memo.size >= MAX_WORDS) memo.clear();
-      memo.set(word, info);
+      memo.set(key, info);
     }
     tokens.push({ start, end: i, stem: info.stem, isStop: info.isStop });
   }
