@@ -1,5 +1,4 @@
 import { combineHash } from './hash.ts';
-import { stemHash } from './fingerprint.ts';
 import type { PreparedText } from './prepare.ts';
 import type { Alignment } from './types.ts';
 
@@ -161,7 +160,7 @@ function verbatimRuns(
   const n = params.verbatimN;
   const key = (text: PreparedText, t: number): number => {
     let k = 0x9747b28c;
-    for (let i = 0; i < n; i++) k = combineHash(k, stemHash(text.tokens[t + i]!.stem));
+    for (let i = 0; i < n; i++) k = combineHash(k, text.tokens[t + i]!.key);
     return k;
   };
   const positions = new Map<number, number[]>();
@@ -260,20 +259,36 @@ function trimToShared(
   return [start, end];
 }
 
+interface Vocabulary {
+  readonly ids: Map<number, number>;
+  readonly stop: number[];
+  readonly suspTerms: { terms: Int32Array; counts: Int32Array }[];
+}
+
+const vocabularies = new WeakMap<PreparedText, Vocabulary>();
+
 /** Term ids shared by both texts, sentence bags and inverse sentence frequencies over both texts. */
 class TermSpace {
   readonly suspBags: Bag[];
   readonly srcBags: Bag[];
   readonly isf: Float64Array;
-  /** For each content term (not a function word), the source sentences that hold it. */
-  readonly srcPostings: Int32Array[];
+  /** For each content term (not a function word), the source sentences that hold it: the sentences of
+   * term `id` are `srcPostingList[srcPostingStart[id] .. srcPostingStart[id + 1]]`. */
+  readonly srcPostingStart: Int32Array;
+  readonly srcPostingList: Int32Array;
   readonly #a: Float64Array;
   readonly #b: Float64Array;
 
   constructor(susp: PreparedText, src: PreparedText) {
-    const ids = new Map<string, number>();
-    const stop: number[] = [];
-    const suspTerms = sentenceTerms(susp, ids, stop);
+    // The checked text's vocabulary and sentence terms are built once and shared by all its sources.
+    let vocabulary = vocabularies.get(susp);
+    if (vocabulary === undefined) {
+      const ids = new Map<number, number>();
+      const stop: number[] = [];
+      vocabulary = { ids, stop, suspTerms: sentenceTerms(susp, ids, stop) };
+      vocabularies.set(susp, vocabulary);
+    }
+    const { ids, stop, suspTerms } = vocabulary;
     const srcTerms = sentenceTerms(src, ids, stop);
     const size = ids.size;
     const sf = new Int32Array(size);
@@ -284,13 +299,16 @@ class TermSpace {
     for (let id = 0; id < size; id++) this.isf[id] = Math.log(total / sf[id]!);
     this.suspBags = suspTerms.map((raw) => this.bag(raw));
     this.srcBags = srcTerms.map((raw) => this.bag(raw));
-    const lengths = new Int32Array(size);
-    for (const bag of this.srcBags) for (const id of bag.terms) if (stop[id] === 0) lengths[id]!++;
-    this.srcPostings = Array.from(lengths, (n) => new Int32Array(n));
-    lengths.fill(0);
+    const start = new Int32Array(size + 1);
+    for (const bag of this.srcBags) for (const id of bag.terms) if (stop[id] === 0) start[id + 1]!++;
+    for (let id = 0; id < size; id++) start[id + 1]! += start[id]!;
+    const list = new Int32Array(start[size]!);
+    const fill = start.slice(0, size);
     this.srcBags.forEach((bag, j) => {
-      for (const id of bag.terms) if (stop[id] === 0) this.srcPostings[id]![lengths[id]!++] = j;
+      for (const id of bag.terms) if (stop[id] === 0) list[fill[id]!++] = j;
     });
+    this.srcPostingStart = start;
+    this.srcPostingList = list;
     this.#a = new Float64Array(size);
     this.#b = new Float64Array(size);
   }
@@ -341,13 +359,13 @@ class TermSpace {
 /** Each sentence as sorted distinct term ids with their counts. */
 function sentenceTerms(
   text: PreparedText,
-  ids: Map<string, number>,
+  ids: Map<number, number>,
   stop: number[],
 ): { terms: Int32Array; counts: Int32Array }[] {
   return text.sentences.map((sentence) => {
     const all = new Int32Array(sentence.endToken - sentence.firstToken);
     for (let t = sentence.firstToken; t < sentence.endToken; t++) {
-      const stem = text.tokens[t]!.stem;
+      const stem = text.tokens[t]!.key;
       let id = ids.get(stem);
       if (id === undefined) {
         id = ids.size;
@@ -378,7 +396,8 @@ function findSeeds(space: TermSpace, params: AlignParams): Seed[] {
     // Candidates share at least one content word; the full cosine and Dice are then computed exactly.
     candidates.length = 0;
     for (const id of bag.terms) {
-      for (const j of space.srcPostings[id]!) {
+      for (let p = space.srcPostingStart[id]!, end = space.srcPostingStart[id + 1]!; p < end; p++) {
+        const j = space.srcPostingList[p]!;
         if (stamp[j] !== i) {
           stamp[j] = i;
           candidates.push(j);

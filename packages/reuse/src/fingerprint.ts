@@ -1,5 +1,5 @@
 import type { Token } from '@veritext/text';
-import { combineHash, finalise, hashString } from './hash.ts';
+import { combineHash, finalise } from './hash.ts';
 
 /**
  * Retrieval keys of a text, two kinds in one hash space:
@@ -19,24 +19,11 @@ export const DEFAULT_FINGERPRINT_PARAMS: FingerprintParams = { wordK: 5, content
 const WORD_SEED = 0x5bd1e995;
 const CONTENT_SEED = 0x27d4eb2f;
 
-const stemHashMemo = new Map<string, number>();
-
-/** The hash of a stem, memoised (stems repeat). */
-export function stemHash(stem: string): number {
-  let h = stemHashMemo.get(stem);
-  if (h === undefined) {
-    h = hashString(stem);
-    if (stemHashMemo.size >= 500_000) stemHashMemo.clear();
-    stemHashMemo.set(stem, h);
-  }
-  return h;
-}
-
 export function fingerprint(
   tokens: readonly Token[],
   params: FingerprintParams = DEFAULT_FINGERPRINT_PARAMS,
 ): number[] {
-  const stemHashes = tokens.map((token) => stemHash(token.stem));
+  const stemHashes = tokens.map((token) => token.key);
   const keys = new Set<number>();
   winnow(kgramHashes(stemHashes, params.wordK, WORD_SEED, false), params.window, keys);
   const content: number[] = [];

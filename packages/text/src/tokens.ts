@@ -9,6 +9,8 @@ export interface Token {
   readonly stem: string;
   /** One of the language's most frequent function words. */
   readonly isStop: boolean;
+  /** A well-spread 32-bit hash of `stem`, computed once per word form (engines key on it). */
+  readonly key: number;
 }
 
 /** A sentence as a range of tokens [first, last + 1) and of characters [start, end). */
@@ -25,6 +27,7 @@ interface WordInfo {
   readonly word: string;
   readonly stem: string;
   readonly isStop: boolean;
+  readonly key: number;
 }
 
 /** Word forms seen before, by a hash of their characters taken while scanning (no substring needed on a hit). */
@@ -66,13 +69,26 @@ export function tokenize(text: string, language: Language): Token[] {
     if (info === undefined || info.word.length !== i - start || !text.startsWith(info.word, start)) {
       const word = text.slice(start, i);
       const lower = word.toLowerCase();
-      info = { word, stem: stem(lower), isStop: stopwords.has(lower) };
+      const stemmed = stem(lower);
+      info = { word, stem: stemmed, isStop: stopwords.has(lower), key: hashStem(stemmed) };
       if (memo.size >= MAX_WORDS) memo.clear();
       memo.set(key, info);
     }
-    tokens.push({ start, end: i, stem: info.stem, isStop: info.isStop });
+    tokens.push({ start, end: i, stem: info.stem, isStop: info.isStop, key: info.key });
   }
   return tokens;
+}
+
+/** FNV-1a over the stem's code units with a murmur3 finish. */
+export function hashStem(value: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < value.length; i++) h = Math.imul(h ^ value.charCodeAt(i), 0x01000193);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
 }
 
 // Per UTF-16 unit: 1 letter or digit, 2 letter, 0 neither (computed on first use). Surrogate halves count
