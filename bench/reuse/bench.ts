@@ -11,7 +11,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { checkText, indexSource, MemoryStore, sourceKeys, type PreparedCache } from '@veritext/reuse';
+import type { Language } from '@veritext/text';
 import { ensureSimText, runSimTextOnCase, type Detection, type PlagCase } from './simtext.ts';
+
+/** The case's own language label, when it is one the engine knows. */
+const languageOf = (lang: string | undefined): { language?: Language } =>
+  lang === 'en' || lang === 'es' ? { language: lang } : {};
 
 const root = resolve(import.meta.dirname, '../..');
 const { values } = parseArgs({
@@ -61,7 +66,7 @@ async function runEngine(cases: readonly PlagCase[]): Promise<RunResult> {
     for (const s of c.sources)
       await indexSource(
         store,
-        { id: s.src_id, text: s.text, collection: 'case', title: s.src_id, url: null },
+        { id: s.src_id, text: s.text, collection: 'case', title: s.src_id, url: null, ...languageOf(s.lang) },
         undefined,
         cache,
       );

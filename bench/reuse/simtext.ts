@@ -37,7 +37,7 @@ export interface PlagCase {
   category?: string;
   lang: string;
   susp_text: string;
-  sources: { src_id: string; text: string }[];
+  sources: { src_id: string; text: string; lang?: string }[];
   passages: unknown[] | null;
   doc_plagiarised?: boolean;
 }

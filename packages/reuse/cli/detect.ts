@@ -19,9 +19,13 @@ interface PlagCase {
   readonly id: string;
   readonly lang?: string;
   readonly susp_text: string;
-  readonly sources: readonly { readonly src_id: string; readonly text: string }[];
+  readonly sources: readonly { readonly src_id: string; readonly text: string; readonly lang?: string }[];
   readonly doc_plagiarised?: boolean;
 }
+
+/** The case's own language label, when it is one the engine knows. */
+const languageOf = (lang: string | undefined): { language?: Language } =>
+  lang === 'en' || lang === 'es' ? { language: lang } : {};
 
 const { values } = parseArgs({ options: { cases: { type: 'string' }, out: { type: 'string' } } });
 if (values.cases === undefined || values.out === undefined) {
@@ -45,7 +49,14 @@ for await (const line of lines) {
   for (const source of c.sources) {
     await indexSource(
       store,
-      { id: source.src_id, text: source.text, collection: 'case', title: source.src_id, url: null },
+      {
+        id: source.src_id,
+        text: source.text,
+        collection: 'case',
+        title: source.src_id,
+        url: null,
+        ...languageOf(source.lang),
+      },
       params,
       cache,
     );

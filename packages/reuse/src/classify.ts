@@ -1,5 +1,5 @@
 import type { Token } from '@veritext/text';
-import { hashString } from './hash.ts';
+import { combineHash, hashString } from './hash.ts';
 
 /**
  * Share of the suspicious passage's words that sit in a word 3-gram (of lower-cased surface forms) also in the
@@ -14,9 +14,10 @@ export function verbatimShare(
   if (suspTokens.length < 3 || srcTokens.length < 3) return 0;
   const surface = (tokens: readonly Token[], text: string): number[] =>
     tokens.map((t) => hashString(text.slice(t.start, t.end).toLowerCase()));
-  const grams = (h: readonly number[], i: number): string => `${h[i]},${h[i + 1]},${h[i + 2]}`;
+  const grams = (h: readonly number[], i: number): number =>
+    combineHash(combineHash(combineHash(0, h[i]!), h[i + 1]!), h[i + 2]!);
   const src = surface(srcTokens, srcText);
-  const srcGrams = new Set<string>();
+  const srcGrams = new Set<number>();
   for (let i = 0; i + 2 < src.length; i++) srcGrams.add(grams(src, i));
   const susp = surface(suspTokens, suspText);
   const covered = new Uint8Array(susp.length);

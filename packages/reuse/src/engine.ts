@@ -58,11 +58,16 @@ interface PreparedSource {
 /** Optional memo of analysed sources by id (the acceptance CLI indexes and checks in one process). */
 export type PreparedCache = Map<string, PreparedSource>;
 
-function prepareSource(id: string, text: string, cache: PreparedCache | undefined): PreparedSource {
+function prepareSource(
+  id: string,
+  text: string,
+  cache: PreparedCache | undefined,
+  language: Language | undefined,
+): PreparedSource {
   const hit = cache?.get(id);
   if (hit?.original === text) return hit;
   const clean = deobfuscate(text);
-  const prepared = { original: text, clean, prepared: prepareText(clean.text) };
+  const prepared = { original: text, clean, prepared: prepareText(clean.text, language) };
   cache?.set(id, prepared);
   return prepared;
 }
@@ -79,11 +84,11 @@ export async function indexSource(
 
 /** The keys a source is indexed under (exported for bulk loaders that batch their writes). */
 export function sourceKeys(
-  source: Pick<IndexedSource, 'id' | 'text'>,
+  source: Pick<IndexedSource, 'id' | 'text' | 'language'>,
   params: EngineParams = DEFAULT_ENGINE_PARAMS,
   cache?: PreparedCache,
 ): number[] {
-  return fingerprint(prepareSource(source.id, source.text, cache).prepared.tokens, params.fingerprint);
+  return fingerprint(prepareSource(source.id, source.text, cache, source.language).prepared.tokens, params.fingerprint);
 }
 
 /** Checks a text against the index: retrieve candidate sources, align each, classify the passages. */
@@ -107,7 +112,7 @@ export async function checkText(
   for (const candidate of candidates) {
     const source = sources.get(candidate.sourceId);
     if (source === undefined) continue;
-    const prepared = prepareSource(source.id, source.text, cache);
+    const prepared = prepareSource(source.id, source.text, cache, source.language);
     for (const match of alignSource(susp, candidate.sourceId, prepared.prepared, params)) {
       matches.push(toOriginal(match, clean, prepared.clean));
     }

@@ -1,3 +1,5 @@
+import type { Language } from '@veritext/text';
+
 /**
  * The index the engine retrieves candidates from. The engine never does I/O itself: the product passes a
  * store backed by its database (apps/server, PGlite or PostgreSQL), the acceptance CLI and the tests pass
@@ -15,6 +17,8 @@ export interface IndexedSource {
   readonly title: string;
   /** A URL when the document came from the web. */
   readonly url: string | null;
+  /** The document's language when the caller knows it; detected otherwise. */
+  readonly language?: Language;
 }
 
 /** What one fingerprint hash points at. */

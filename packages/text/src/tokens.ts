@@ -145,6 +145,13 @@ export function splitSentences(text: string, tokens: readonly Token[]): Sentence
 }
 
 function isBoundary(text: string, token: Token, nextStart: number): boolean {
+  // Most gaps are a space or a comma: no full stop, no line break, so no boundary.
+  let mayEnd = false;
+  for (let k = token.end; k < nextStart && !mayEnd; k++) {
+    const c = text.charCodeAt(k);
+    mayEnd = c === 46 || c === 33 || c === 63 || c === 0x2026 || c === 10;
+  }
+  if (!mayEnd) return false;
   const gap = text.slice(token.end, nextStart);
   if (/\n[ \t]*\n/.test(gap)) return true;
   const stop = /^[)\]"'”’»]*([.!?…]+|[.!?][)\]"'”’»]*)[)\]"'”’»]*\s/u.exec(gap);
