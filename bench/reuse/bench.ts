@@ -4,13 +4,23 @@
  * bench/results/reuse.json and bench/results/reuse.md.
  *
  *   node bench/reuse/bench.ts [--data DIR] [--tools DIR] [--limit N] [--scale-docs 100000] [--skip-simtext]
+ *        [--scale-database postgres://…/scratch]   (repeat the scale run on the product's SQL store; its reuse
+ *                                                   tables are emptied first)
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { checkText, indexSource, MemoryStore, sourceKeys, type PreparedCache } from '@veritext/reuse';
+import {
+  checkText,
+  indexSource,
+  MemoryStore,
+  sourceKeys,
+  type FingerprintStore,
+  type IndexedSource,
+  type PreparedCache,
+} from '@veritext/reuse';
 import type { Language } from '@veritext/text';
 import { ensureSimText, runSimTextOnCase, type Detection, type PlagCase } from './simtext.ts';
 
@@ -26,6 +36,7 @@ const { values } = parseArgs({
     limit: { type: 'string' },
     'scale-docs': { type: 'string', default: '100000' },
     'skip-simtext': { type: 'boolean', default: false },
+    'scale-database': { type: 'string' },
   },
 });
 const limit = values.limit === undefined ? Infinity : Number(values.limit);
@@ -221,22 +232,21 @@ function random(seed: number): () => number {
 
 const words = (text: string): number => text.match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
 
-async function scaleRun(pan: readonly PlagCase[], docCount: number) {
-  // Documents are runs of consecutive lines cut from random dev sources and stitched together, so that
-  // documents overlap the way web pages do (shared passages) without being copies of one another.
+/**
+ * The scale corpus: documents are runs of consecutive lines cut from random dev sources and stitched
+ * together, so that documents overlap the way web pages do (shared passages) without being copies of one
+ * another. Seeded: the same documents on every run.
+ */
+function* scaleDocuments(
+  pan: readonly PlagCase[],
+  count: number,
+): Generator<{ id: string; text: string; words: number }> {
   const sourceTexts = [...new Map(pan.flatMap((c) => c.sources.map((s) => [s.src_id, s.text] as const))).values()];
-  const lines = sourceTexts.map((t) => t.split(/\n+/).filter((l) => words(l) >= 6));
+  const lines = sourceTexts.map((t) => t.split(/\n+/).filter((l) => words(l) >= 6)).filter((l) => l.length > 0);
   const rand = random(42);
-  const store = new MemoryStore();
-  log(`scale: building ${docCount} documents from ${sourceTexts.length} dev sources…`);
-  const heapBefore = process.memoryUsage().heapUsed;
-  const began = performance.now();
-  let indexedWords = 0;
-  const docs: string[] = [];
-  for (let i = 0; i < docCount; i++) {
+  for (let i = 0; i < count && lines.length > 0; i++) {
     const parts: string[] = [];
     const target = 200 + Math.floor(rand() * 600);
-    if (lines.length === 0) break;
     let n = 0;
     while (n < target) {
       const from = lines[Math.floor(rand() * lines.length)]!;
@@ -245,23 +255,18 @@ async function scaleRun(pan: readonly PlagCase[], docCount: number) {
       parts.push(run);
       n += words(run);
     }
-    const text = parts.join('\n\n');
-    indexedWords += n;
-    const source = { id: `doc-${i}`, text, collection: 'general', title: `Document ${i}`, url: null };
-    store.addSync(source, sourceKeys(source));
-    if (i < 2000) docs.push(text);
-    if ((i + 1) % 20000 === 0) log(`scale: ${i + 1} indexed`);
+    yield { id: `doc-${i}`, text: parts.join('\n\n'), words: n };
   }
-  const buildSeconds = (performance.now() - began) / 1000;
-  globalThis.gc?.();
-  const indexHeapMB = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
-  // The checked document: a host text with passages copied from five indexed documents, 2,750 words.
+}
+
+/** The checked document: a host text with passages copied from five indexed documents, 2,750 words. */
+function scaleQuery(pan: readonly PlagCase[], firstDocs: readonly string[]): string {
   const host = pan
     .find((c) => c.category === '01-no-plagiarism')!
     .susp_text.split(/\n+/)
     .filter((p) => words(p) >= 10);
   const pieces: string[] = [];
-  for (let k = 0; k < 5; k++) pieces.push(docs[k * 97]!.split('\n\n')[0]!);
+  for (let k = 0; k < 5; k++) pieces.push(firstDocs[k * 97]!.split('\n\n')[0]!);
   const body: string[] = [];
   let hostAt = 0;
   let pieceAt = 0;
@@ -269,26 +274,62 @@ async function scaleRun(pan: readonly PlagCase[], docCount: number) {
     body.push(pieceAt < pieces.length && hostAt % 3 === 1 ? pieces[pieceAt++]! : host[hostAt % host.length]!);
     hostAt++;
   }
-  const query = body
+  return body
     .join('\n\n')
     .split(/(?<=\s)/)
     .reduce((acc, w) => (words(acc) < 2750 ? acc + w : acc), '');
+}
+
+interface ScaleStore {
+  readonly store: FingerprintStore;
+  add(batch: readonly { source: IndexedSource; hashes: number[] }[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function scaleRun(pan: readonly PlagCase[], docCount: number, open: () => Promise<ScaleStore>, label: string) {
+  log(`scale (${label}): indexing ${docCount} documents…`);
+  const target = await open();
+  const heapBefore = process.memoryUsage().heapUsed;
+  const began = performance.now();
+  let indexedWords = 0;
+  const firstDocs: string[] = [];
+  let batch: { source: IndexedSource; hashes: number[] }[] = [];
+  let done = 0;
+  for (const doc of scaleDocuments(pan, docCount)) {
+    const source: IndexedSource = { id: doc.id, text: doc.text, collection: 'general', title: doc.id, url: null };
+    batch.push({ source, hashes: sourceKeys(source) });
+    indexedWords += doc.words;
+    if (firstDocs.length < 2000) firstDocs.push(doc.text);
+    if (batch.length === 1000) {
+      await target.add(batch);
+      batch = [];
+    }
+    if (++done % 20000 === 0) log(`scale (${label}): ${done} indexed`);
+  }
+  await target.add(batch);
+  const buildSeconds = (performance.now() - began) / 1000;
+  globalThis.gc?.();
+  const indexHeapMB = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
+  const query = scaleQuery(pan, firstDocs);
   const timings: number[] = [];
   let matches = 0;
   let candidates = 0;
-  const rssBefore = process.memoryUsage().rss;
   let heapPeakDelta = 0;
+  let rssPeak = process.memoryUsage().rss;
   for (let run = 0; run < 6; run++) {
     const heapAt = process.memoryUsage().heapUsed;
     const t = performance.now();
-    const result = await checkText(store, { text: query, language: 'en' });
+    const result = await checkText(target.store, { text: query, language: 'en' });
     timings.push(performance.now() - t);
     heapPeakDelta = Math.max(heapPeakDelta, (process.memoryUsage().heapUsed - heapAt) / 2 ** 20);
+    rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
     matches = result.matches.length;
     candidates = result.candidates.length;
   }
+  await target.close();
   const warm = timings.slice(1).sort((a, b) => a - b);
   return {
+    store: label,
     documents: docCount,
     indexedWords,
     buildSeconds,
@@ -298,10 +339,33 @@ async function scaleRun(pan: readonly PlagCase[], docCount: number) {
     medianCheckMs: warm[Math.floor(warm.length / 2)]!,
     maxCheckMs: warm.at(-1)!,
     checkHeapDeltaMB: heapPeakDelta,
-    rssDuringCheckMB: Math.max(rssBefore, process.memoryUsage().rss) / 2 ** 20,
+    rssDuringCheckMB: rssPeak / 2 ** 20,
     candidates,
     matches,
   };
+}
+
+async function memoryStore(): Promise<ScaleStore> {
+  const store = new MemoryStore();
+  return {
+    store,
+    add: async (batch) => {
+      for (const { source, hashes } of batch) store.addSync(source, hashes);
+    },
+    close: async () => {},
+  };
+}
+
+/** The product's own store on a PostgreSQL database (emptied of reuse data first: give it a scratch database). */
+async function sqlStore(url: string): Promise<ScaleStore> {
+  const { openDatabase } = await import('../../apps/server/src/db/database.ts');
+  const { migrate } = await import('../../apps/server/src/db/migrate.ts');
+  const { SqlFingerprintStore } = await import('../../apps/server/src/modules/reuse/fingerprint-store.ts');
+  const db = await openDatabase({ kind: 'postgres', url });
+  await migrate(db);
+  await db.exec('TRUNCATE reuse_sources, reuse_fingerprints');
+  const store = new SqlFingerprintStore(db);
+  return { store, add: (batch) => store.addMany(batch), close: () => db.close() };
 }
 
 const sets = {
@@ -315,8 +379,21 @@ if (!values['skip-simtext']) {
   ensureSimText();
   simText = await benchSystem('sim_text', runSimText, sets);
 }
-const scale = await scaleRun(sets.pan, Number(values['scale-docs']));
+const scale = await scaleRun(sets.pan, Number(values['scale-docs']), memoryStore, 'in-memory store');
+const scaleDatabase = values['scale-database'];
+const scaleSql =
+  scaleDatabase === undefined
+    ? null
+    : await scaleRun(sets.pan, Number(values['scale-docs']), () => sqlStore(scaleDatabase), 'PostgreSQL store');
 rmSync(work, { recursive: true, force: true });
+
+type ScaleResult = Awaited<ReturnType<typeof scaleRun>>;
+function scaleLine(r: ScaleResult): string {
+  return (
+    `**${r.store}**: ${r.documents.toLocaleString('en')} documents (${r.indexedWords.toLocaleString('en')} words) composed from the dev sources' text (seeded), indexed in ${f(r.buildSeconds, 1)} s (heap growth ${f(r.indexHeapMB, 0)} MB). ` +
+    `Checking a ${r.queryWords}-word document (five passages copied from indexed documents): first run ${f(r.firstCheckMs, 0)} ms, median of five warm runs ${f(r.medianCheckMs, 0)} ms, slowest ${f(r.maxCheckMs, 0)} ms; heap growth during a check ≤ ${f(r.checkHeapDeltaMB, 1)} MB, process RSS ${f(r.rssDuringCheckMB, 0)} MB; ${r.candidates} candidates aligned, ${r.matches} passages found.\n`
+  );
+}
 
 const results = {
   date: new Date().toISOString(),
@@ -325,6 +402,7 @@ const results = {
   engine,
   simText,
   scale,
+  scaleSql,
 };
 const f = (x: number, d = 3): string => (Number.isFinite(x) ? x.toFixed(d) : 'n/a');
 const row = (label: string, a: number, b: number | undefined, d = 3): string =>
@@ -361,8 +439,7 @@ const md = [
   '',
   '## Scale run',
   '',
-  `${scale.documents.toLocaleString('en')} documents (${scale.indexedWords.toLocaleString('en')} words) composed from the dev sources' paragraphs (seeded), indexed in the in-memory store in ${f(scale.buildSeconds, 1)} s (index heap ≈ ${f(scale.indexHeapMB, 0)} MB).`,
-  `Checking a ${scale.queryWords}-word document (five passages copied from indexed documents): first run ${f(scale.firstCheckMs, 0)} ms, median of five warm runs ${f(scale.medianCheckMs, 0)} ms, slowest ${f(scale.maxCheckMs, 0)} ms; heap growth during a check ≤ ${f(scale.checkHeapDeltaMB, 1)} MB, process RSS ${f(scale.rssDuringCheckMB, 0)} MB; ${scale.candidates} candidates aligned, ${scale.matches} passages found.`,
+  ...[scale, scaleSql].filter((r) => r !== null).map(scaleLine),
   '',
 ].join('\n');
 writeFileSync(join(root, 'bench/results/reuse.json'), JSON.stringify(results, null, 2) + '\n');
