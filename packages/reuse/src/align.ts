@@ -10,10 +10,13 @@ import type { Alignment } from './types.ts';
  * resolved and short passages dropped.
  */
 export interface AlignParams {
+  /** A sentence pair is a seed when its tf-isf cosine and its Dice coefficient are both above these. */
   readonly seedCosine: number;
   readonly seedDice: number;
+  /** Seeds cluster within this many sentences on both sides; a failing cluster retries down to `minGap`. */
   readonly maxGap: number;
   readonly minGap: number;
+  /** A cluster is kept when the cosine of its two whole fragments is above this. */
   readonly validCosine: number;
   /** Passages shorter than this many characters on either side are dropped. */
   readonly minChars: number;
@@ -30,6 +33,8 @@ export interface AlignParams {
   /** Edge trimming: a passage starts and ends where `trimDensity` of `trimWindow` content words are shared. */
   readonly trimWindow: number;
   readonly trimDensity: number;
+  /** ... or, for a loosely matched fragment, this share of its overall match rate. */
+  readonly trimRelative: number;
   /** Verbatim fragments: stem n-gram size, share of words covered, and how runs chain. */
   readonly verbatimN: number;
   readonly verbatimCoverage: number;
@@ -37,8 +42,6 @@ export interface AlignParams {
   readonly verbatimGap: number;
   readonly verbatimMinWords: number;
   readonly verbatimLongestRun: number;
-  /** ... or, for a loosely matched fragment, this share of its overall match rate. */
-  readonly trimRelative: number;
 }
 
 export const DEFAULT_ALIGN_PARAMS: AlignParams = {
