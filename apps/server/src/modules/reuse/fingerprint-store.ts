@@ -153,6 +153,14 @@ export class SqlFingerprintStore implements FingerprintStore {
 }
 
 /**
+ * PostgreSQL text cannot hold U+0000 (extracted files and web pages sometimes do). It becomes U+FFFD, one
+ * code unit for one, so every offset into the stored body still points at the same character.
+ */
+function storable(value: string): string {
+  return value.includes('\u0000') ? value.replaceAll('\u0000', '\ufffd') : value;
+}
+
+/**
  * Inserts the sources, or replaces the fields of those whose key exists (keeping their internal id, so a
  * concurrent `add` of the same key waits on the row instead of failing on the unique key). Returns the
  * internal ids in the order of `sources`; keys must be distinct.
@@ -167,10 +175,10 @@ async function upsertSources(tx: Queryable, sources: readonly IndexedSource[]): 
      RETURNING id, key`,
     [
       sources.map((s) => s.id),
-      sources.map((s) => s.collection),
-      sources.map((s) => s.title),
-      sources.map((s) => s.url),
-      sources.map((s) => s.text),
+      sources.map((s) => storable(s.collection)),
+      sources.map((s) => storable(s.title)),
+      sources.map((s) => (s.url === null ? null : storable(s.url))),
+      sources.map((s) => storable(s.text)),
     ],
   );
   const idOfKey = new Map(rows.map((row) => [row.key, row.id]));

@@ -48,4 +48,24 @@ describe(`the reuse engine on the product's index (${TEST_DB_KIND})`, () => {
     await store.remove('essay');
     expect((await checkText(store, { text, language: 'en' })).matches).toEqual([]);
   });
+
+  it('stores a text holding NUL characters, which PostgreSQL text cannot, with its offsets intact', async () => {
+    const store = new SqlFingerprintStore(handle.db);
+    const withNul = `Header\u0000\u0000 ${essay}`;
+    await indexSource(store, {
+      id: 'nul',
+      text: withNul,
+      collection: 'general',
+      title: 'Binary junk\u0000',
+      url: null,
+    });
+    const stored = (await store.getSources(['nul'])).get('nul')!;
+    expect(stored.text).toHaveLength(withNul.length);
+    expect(stored.text).toBe(withNul.replaceAll('\u0000', '\ufffd'));
+    expect(stored.title).toBe('Binary junk\ufffd');
+    const copied = essay.split('. ').slice(0, 3).join('. ') + '.';
+    const result = await checkText(store, { text: `Intro line. ${copied} Outro line.`, language: 'en' });
+    const match = result.matches.find((m) => m.sourceId === 'nul')!;
+    expect(stored.text.slice(match.srcStart, match.srcEnd)).toBe(copied);
+  });
 });
