@@ -12,21 +12,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import {
-  checkText,
-  indexSource,
-  MemoryStore,
-  sourceKeys,
-  type FingerprintStore,
-  type IndexedSource,
-  type PreparedCache,
-} from '@veritext/reuse';
-import type { Language } from '@veritext/text';
-import { ensureSimText, runSimTextOnCase, type Detection, type PlagCase } from './simtext.ts';
-
-/** The case's own language label, when it is one the engine knows. */
-const languageOf = (lang: string | undefined): { language?: Language } =>
-  lang === 'en' || lang === 'es' ? { language: lang } : {};
+import { checkText, MemoryStore, sourceKeys, type FingerprintStore, type IndexedSource } from '@veritext/reuse';
+import { caseCharacters, detectCase, type DetectionLine } from '../../packages/reuse/cli/cases.ts';
+import { seededRandom } from '../../packages/reuse/src/testing.ts';
+import { ensureSimText, runSimTextOnCase, type PlagCase } from './simtext.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const { values } = parseArgs({
@@ -43,11 +32,6 @@ const limit = values.limit === undefined ? Infinity : Number(values.limit);
 const work = mkdtempSync(join(tmpdir(), 'bench-reuse-'));
 const log = (line: string): void => void process.stderr.write(line + '\n');
 
-interface DetectionLine {
-  case_id: string;
-  detections: Detection[];
-  plagiarised?: boolean;
-}
 interface RunResult {
   lines: DetectionLine[];
   seconds: number;
@@ -62,39 +46,13 @@ function readCases(file: string): PlagCase[] {
     .map((line) => JSON.parse(line) as PlagCase);
 }
 
-function caseCharacters(c: PlagCase): number {
-  return c.susp_text.length + c.sources.reduce((sum, s) => sum + s.text.length, 0);
-}
-
-/** Our engine, exactly as `reuse:detect` runs it: a fresh index of the case's sources, then a check. */
+/** Our engine, exactly as `reuse:detect` runs it (the same function). */
 async function runEngine(cases: readonly PlagCase[]): Promise<RunResult> {
   const lines: DetectionLine[] = [];
   let characters = 0;
   const began = performance.now();
   for (const c of cases) {
-    const store = new MemoryStore();
-    const cache: PreparedCache = new Map();
-    for (const s of c.sources)
-      await indexSource(
-        store,
-        { id: s.src_id, text: s.text, collection: 'case', title: s.src_id, url: null, ...languageOf(s.lang) },
-        undefined,
-        cache,
-      );
-    const language = c.lang === 'es' ? 'es' : 'en';
-    const result = await checkText(store, { text: c.susp_text, language }, undefined, cache);
-    const detections = result.matches.map((m) => ({
-      susp_offset: m.suspStart,
-      susp_length: m.suspEnd - m.suspStart,
-      src_id: m.sourceId,
-      src_offset: m.srcStart,
-      src_length: m.srcEnd - m.srcStart,
-    }));
-    lines.push(
-      c.doc_plagiarised === undefined
-        ? { case_id: c.id, detections }
-        : { case_id: c.id, detections, plagiarised: detections.length > 0 },
-    );
+    lines.push(await detectCase(c));
     characters += caseCharacters(c);
   }
   return { lines, seconds: (performance.now() - began) / 1000, characters };
@@ -219,17 +177,6 @@ async function benchSystem(
   };
 }
 
-/** Deterministic PRNG (mulberry32), so the scale corpus is the same on every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const words = (text: string): number => text.match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
 
 /**
@@ -243,7 +190,7 @@ function* scaleDocuments(
 ): Generator<{ id: string; text: string; words: number }> {
   const sourceTexts = [...new Map(pan.flatMap((c) => c.sources.map((s) => [s.src_id, s.text] as const))).values()];
   const lines = sourceTexts.map((t) => t.split(/\n+/).filter((l) => words(l) >= 6)).filter((l) => l.length > 0);
-  const rand = random(42);
+  const rand = seededRandom(42);
   for (let i = 0; i < count && lines.length > 0; i++) {
     const parts: string[] = [];
     const target = 200 + Math.floor(rand() * 600);
@@ -261,12 +208,11 @@ function* scaleDocuments(
 
 /** The checked document: a host text with passages copied from five indexed documents, 2,750 words. */
 function scaleQuery(pan: readonly PlagCase[], firstDocs: readonly string[]): string {
-  const host = pan
-    .find((c) => c.category === '01-no-plagiarism')!
-    .susp_text.split(/\n+/)
+  const host = (pan.find((c) => c.category === '01-no-plagiarism') ?? pan[0]!).susp_text
+    .split(/\n+/)
     .filter((p) => words(p) >= 10);
   const pieces: string[] = [];
-  for (let k = 0; k < 5; k++) pieces.push(firstDocs[k * 97]!.split('\n\n')[0]!);
+  for (let k = 0; k < 5; k++) pieces.push(firstDocs[(k * 97) % firstDocs.length]!.split('\n\n')[0]!);
   const body: string[] = [];
   let hostAt = 0;
   let pieceAt = 0;
