@@ -1,5 +1,5 @@
-import type { Token } from '@veritext/text';
-import { combineHash, hashString } from './hash.ts';
+import { hashString, type Token } from '@veritext/text';
+import { combineHash } from './hash.ts';
 
 /**
  * Share of the suspicious passage's words that sit in a word 3-gram (of lower-cased surface forms) also in the

@@ -1,5 +1,5 @@
-import type { Token } from '@veritext/text';
-import { combineHash, finalise } from './hash.ts';
+import { finaliseHash, type Token } from '@veritext/text';
+import { combineHash } from './hash.ts';
 
 /**
  * Retrieval keys of a text, two kinds in one hash space:
@@ -50,7 +50,7 @@ function kgramHashes(values: readonly number[], k: number, seed: number, sorted:
       gram.sort((a, b) => a - b);
       for (let j = 0; j < k; j++) h = combineHash(h, gram[j]!);
     }
-    out[i] = finalise(h ^ k);
+    out[i] = finaliseHash(h ^ k);
   }
   return out;
 }

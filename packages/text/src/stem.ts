@@ -4,8 +4,7 @@ import snowball from 'snowball-stemmers';
 import type { Language } from './stopwords.ts';
 
 const ALGORITHM: Record<Language, string> = { en: 'english', es: 'spanish' };
-const caches = new Map<Language, { stem: (word: string) => string }>();
-const MAX_CACHE = 200_000;
+const stemmers = new Map<Language, (word: string) => string>();
 
 /** Removes combining marks: "canción" -> "cancion". */
 export function stripDiacritics(word: string): string {
@@ -13,23 +12,15 @@ export function stripDiacritics(word: string): string {
 }
 
 /**
- * A Snowball stemmer for the language, memoised: prose repeats its words, so most calls are a map hit.
- * The stem has its diacritics removed, so "está" and "esta" meet.
+ * The Snowball stemmer of the language (one per process). The stem has its diacritics removed, so "está"
+ * and "esta" meet. Callers memoise by word form (tokenize does), so this keeps no memo of its own.
  */
 export function stemmerFor(language: Language): (word: string) => string {
-  const cached = caches.get(language);
-  if (cached !== undefined) return cached.stem;
-  const stemmer = snowball.newStemmer(ALGORITHM[language]);
-  const memo = new Map<string, string>();
-  const stem = (word: string): string => {
-    let result = memo.get(word);
-    if (result === undefined) {
-      result = stripDiacritics(stemmer.stem(word));
-      if (memo.size >= MAX_CACHE) memo.clear();
-      memo.set(word, result);
-    }
-    return result;
-  };
-  caches.set(language, { stem });
+  let stem = stemmers.get(language);
+  if (stem === undefined) {
+    const stemmer = snowball.newStemmer(ALGORITHM[language]);
+    stem = (word: string): string => stripDiacritics(stemmer.stem(word));
+    stemmers.set(language, stem);
+  }
   return stem;
 }

@@ -1,3 +1,4 @@
+import { hashString } from './hash.ts';
 import { stemmerFor } from './stem.ts';
 import { STOPWORDS, type Language } from './stopwords.ts';
 
@@ -21,8 +22,6 @@ export interface Sentence {
   readonly endToken: number;
 }
 
-const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
-
 interface WordInfo {
   readonly word: string;
   readonly stem: string;
@@ -44,9 +43,31 @@ export function tokenize(text: string, language: Language): Token[] {
   const stem = stemmerFor(language);
   const stopwords: ReadonlySet<string> = STOPWORDS[language];
   const tokens: Token[] = [];
-  const length = text.length;
+  scanWords(text, text.length, (start, end, hash) => {
+    const key = (hash ^ (end - start)) & 0x3fffffff;
+    let info = memo.get(key);
+    if (info === undefined || info.word.length !== end - start || !text.startsWith(info.word, start)) {
+      const word = text.slice(start, end);
+      const lower = word.toLowerCase();
+      const stemmed = stem(lower);
+      info = { word, stem: stemmed, isStop: stopwords.has(lower), key: hashString(stemmed) };
+      if (memo.size >= MAX_WORDS) memo.clear();
+      memo.set(key, info);
+    }
+    tokens.push({ start, end, stem: info.stem, isStop: info.isStop, key: info.key });
+    return true;
+  });
+  return tokens;
+}
+
+/**
+ * Calls `visit` for each word in text[0, limit): a run of letters, marks and digits, with apostrophes
+ * joining two runs of letters ("don't", "l’eau"), and the FNV-1a hash of its code units. Stops when
+ * `visit` returns false.
+ */
+function scanWords(text: string, limit: number, visit: (start: number, end: number, hash: number) => boolean): void {
   let i = 0;
-  while (i < length) {
+  while (i < limit) {
     if (!isWordUnit(text.charCodeAt(i))) {
       i++;
       continue;
@@ -54,41 +75,17 @@ export function tokenize(text: string, language: Language): Token[] {
     const start = i;
     let hash = 0x811c9dc5;
     for (;;) {
-      for (let unit = text.charCodeAt(i); i < length && isWordUnit(unit); unit = text.charCodeAt(++i)) {
+      for (let unit = text.charCodeAt(i); i < limit && isWordUnit(unit); unit = text.charCodeAt(++i)) {
         hash = Math.imul(hash ^ unit, 0x01000193);
       }
-      // An apostrophe joins two runs of letters: "don't", "l’eau".
       const c = text.charCodeAt(i);
-      if ((c === 39 || c === 0x2019) && i + 1 < length && isLetterUnit(text.charCodeAt(i + 1))) {
+      if ((c === 39 || c === 0x2019) && i + 1 < limit && isLetterUnit(text.charCodeAt(i + 1))) {
         hash = Math.imul(hash ^ c, 0x01000193);
         i++;
       } else break;
     }
-    const key = (hash ^ (i - start)) & 0x3fffffff;
-    let info = memo.get(key);
-    if (info === undefined || info.word.length !== i - start || !text.startsWith(info.word, start)) {
-      const word = text.slice(start, i);
-      const lower = word.toLowerCase();
-      const stemmed = stem(lower);
-      info = { word, stem: stemmed, isStop: stopwords.has(lower), key: hashStem(stemmed) };
-      if (memo.size >= MAX_WORDS) memo.clear();
-      memo.set(key, info);
-    }
-    tokens.push({ start, end: i, stem: info.stem, isStop: info.isStop, key: info.key });
+    if (!visit(start, i, hash)) return;
   }
-  return tokens;
-}
-
-/** FNV-1a over the stem's code units with a murmur3 finish. */
-export function hashStem(value: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < value.length; i++) h = Math.imul(h ^ value.charCodeAt(i), 0x01000193);
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
 }
 
 // Per UTF-16 unit: 1 letter or digit, 2 letter, 0 neither (computed on first use). Surrogate halves count
@@ -178,11 +175,11 @@ export function detectLanguage(text: string): Language {
   let en = 0;
   let es = 0;
   let seen = 0;
-  for (const match of text.slice(0, 5000).matchAll(WORD)) {
-    const lower = match[0].toLowerCase();
+  scanWords(text, Math.min(text.length, 5000), (start, end) => {
+    const lower = text.slice(start, end).toLowerCase();
     if (STOPWORDS.en.has(lower)) en++;
     if (STOPWORDS.es.has(lower)) es++;
-    if (++seen >= 500) break;
-  }
+    return ++seen < 500;
+  });
   return es > en ? 'es' : 'en';
 }
