@@ -46,35 +46,31 @@ function readCases(file: string): PlagCase[] {
     .map((line) => JSON.parse(line) as PlagCase);
 }
 
-/** Our engine, exactly as `reuse:detect` runs it (the same function). */
-async function runEngine(cases: readonly PlagCase[]): Promise<RunResult> {
+/** Runs one system over the cases, one at a time, timing the whole run. */
+async function timed(cases: readonly PlagCase[], detect: (c: PlagCase) => Promise<DetectionLine>): Promise<RunResult> {
   const lines: DetectionLine[] = [];
   let characters = 0;
   const began = performance.now();
   for (const c of cases) {
-    lines.push(await detectCase(c));
+    lines.push(await detect(c));
     characters += caseCharacters(c);
   }
   return { lines, seconds: (performance.now() - began) / 1000, characters };
 }
 
-async function runSimText(cases: readonly PlagCase[]): Promise<RunResult> {
-  const lines: DetectionLine[] = [];
-  let characters = 0;
-  const began = performance.now();
-  for (const c of cases) {
+/** Our engine, exactly as `reuse:detect` runs it (the same function). */
+const runEngine = (cases: readonly PlagCase[]): Promise<RunResult> => timed(cases, (c) => detectCase(c));
+
+/** sim_text on the same cases, with the same document verdict as ours (any reported passage). */
+const runSimText = (cases: readonly PlagCase[]): Promise<RunResult> =>
+  timed(cases, async (c) => {
     const dir = mkdtempSync(join(work, 'st-'));
     const detections = await runSimTextOnCase(c, dir);
     rmSync(dir, { recursive: true, force: true });
-    lines.push(
-      c.doc_plagiarised === undefined
-        ? { case_id: c.id, detections }
-        : { case_id: c.id, detections, plagiarised: detections.length > 0 },
-    );
-    characters += caseCharacters(c);
-  }
-  return { lines, seconds: (performance.now() - began) / 1000, characters };
-}
+    return c.doc_plagiarised === undefined
+      ? { case_id: c.id, detections }
+      : { case_id: c.id, detections, plagiarised: detections.length > 0 };
+  });
 
 interface Measures {
   [group: string]: {
