@@ -1,0 +1,325 @@
+/**
+ * npm run ai:train -- [--data DIR] [--exclude SOURCE,...] [--seed N] [--out FILE]
+ *
+ * Trains the detector from the labelled data (default ../shared/data/ai), seeded and
+ * reproducible, and writes the model file the package loads. Per language:
+ *   1. split by pair/topic group, with held-out domains and generators (cli/dataset.ts);
+ *   2. tables from training text: the words kept in the lexical view, the spelling dictionary;
+ *   3. examples: every text whole, and its chunks when it has more than one;
+ *   4. a lexical and a style logistic regression on the training side;
+ *   5. their combination, then every threshold, on the calibration side (never trained on);
+ * and prints a short summary on the test side (the benchmark, npm run bench:ai, has the figures).
+ * `--exclude autextification2023` leaves a source out (its licence is non-commercial).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { STYLE_DIM, LEXICAL_DIM, lexicalFeatures, styleFeatures, scan as scanText, wordCount, KIND_WORD } from '../src/features.ts';
+import type { FeatureTables } from '../src/features.ts';
+import type { DetectorLanguage } from '../src/language.ts';
+import { clampZ, encodeFloats, DEFAULT_MODEL_PATH, MODEL_FORMAT, type LanguageModelFile, type ModelFile, type VerdictThresholds } from '../src/model.ts';
+import { prepare } from '../src/prepare.ts';
+import { readRows, splitRows, type SplitRow } from './dataset.ts';
+import { SparseRowsBuilder, logit, seededRandom, trainLogistic } from './logistic.ts';
+
+export const MODEL_VERSION = '1.0.0';
+export const DEFAULT_SEED = 20261123;
+export const DEFAULT_DATA = resolve(import.meta.dirname, '../../../../shared/data/ai');
+const KEEP_WORDS = 1500;
+const DICTIONARY_MIN_COUNT = 3;
+const DICTIONARY_MAX = 120_000;
+/** Verdict thresholds are set per length: up to 120 words, up to 300, longer. */
+const LENGTH_BUCKETS = [120, 300, null] as const;
+/** A source/domain needs this many calibration human texts to set a threshold of its own; a length bucket, MIN_BUCKET. */
+const MIN_GROUP = 15;
+const MIN_BUCKET = 50;
+
+interface Example {
+  readonly row: SplitRow;
+  readonly doc: boolean;
+  readonly words: number;
+  readonly lexical: { index: Int32Array; value: Float32Array };
+  readonly style: Float64Array;
+}
+
+function log(message: string): void {
+  process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${message}\n`);
+}
+
+function buildTables(language: DetectorLanguage, rows: readonly SplitRow[]): FeatureTables & { keepList: string[]; dictionaryList: string[] } {
+  const df = { human: new Map<string, number>(), ai: new Map<string, number>() };
+  const counts = new Map<string, number>();
+  const n = { human: 0, ai: 0 };
+  for (const row of rows) {
+    const s = scanText(row.text);
+    const seen = new Set<string>();
+    for (let i = 0; i < s.count; i++) {
+      if (s.kind[i] !== KIND_WORD) continue;
+      const w = s.lower[i]!;
+      counts.set(w, (counts.get(w) ?? 0) + 1);
+      seen.add(w);
+    }
+    n[row.label]++;
+    const d = df[row.label];
+    for (const w of seen) d.set(w, (d.get(w) ?? 0) + 1);
+  }
+  const share = new Map<string, number>();
+  for (const label of ['human', 'ai'] as const) {
+    for (const [w, c] of df[label]) share.set(w, (share.get(w) ?? 0) + c / Math.max(n[label], 1));
+  }
+  const byShare = [...share].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  const keepList = byShare.slice(0, KEEP_WORDS).map(([w]) => w);
+  const dictionaryList = [...counts]
+    .filter(([, c]) => c >= DICTIONARY_MIN_COUNT)
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, DICTIONARY_MAX)
+    .map(([w]) => w)
+    .sort();
+  return { language, keep: new Set(keepList), dictionary: new Set(dictionaryList), keepList, dictionaryList };
+}
+
+function examplesOf(rows: readonly SplitRow[], tables: FeatureTables): Example[] {
+  const out: Example[] = [];
+  for (const row of rows) {
+    const p = prepare(row.text);
+    const s = p.scan;
+    const sentences = s.sentenceStart.length;
+    if (sentences === 0) continue;
+    out.push({ row, doc: true, words: wordCount(s, 0, sentences), lexical: lexicalFeatures(s, tables, 0, sentences), style: styleFeatures(s, tables, 0, sentences) });
+    if (p.chunks.length > 1) {
+      for (const [a, b] of p.chunks) {
+        out.push({ row, doc: false, words: wordCount(s, a, b), lexical: lexicalFeatures(s, tables, a, b), style: styleFeatures(s, tables, a, b) });
+      }
+    }
+  }
+  return out;
+}
+
+/** Each (source, label) weighs in proportion to the square root of its size; a text's weight is split between its whole and its chunks. */
+function exampleWeights(examples: readonly Example[]): Float32Array {
+  const groupSize = new Map<string, number>();
+  const chunksOf = new Map<string, number>();
+  for (const e of examples) {
+    if (e.doc) groupSize.set(`${e.row.source}/${e.row.label}`, (groupSize.get(`${e.row.source}/${e.row.label}`) ?? 0) + 1);
+    else chunksOf.set(e.row.id, (chunksOf.get(e.row.id) ?? 0) + 1);
+  }
+  return Float32Array.from(examples, (e) => {
+    const size = groupSize.get(`${e.row.source}/${e.row.label}`)!;
+    const perText = 1 / Math.sqrt(size);
+    const chunks = chunksOf.get(e.row.id) ?? 0;
+    if (chunks === 0) return perText;
+    return e.doc ? perText / 2 : perText / 2 / chunks;
+  });
+}
+
+function quantile(values: readonly number[], q: number): number {
+  if (values.length === 0) return Infinity;
+  const sorted = [...values].sort((a, b) => a - b);
+  const pos = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
+  return sorted[pos]!;
+}
+
+export function auroc(pos: readonly number[], neg: readonly number[]): number {
+  const all = [...pos.map((s) => [s, 1] as const), ...neg.map((s) => [s, 0] as const)].sort((x, y) => x[0] - y[0]);
+  let rank = 0;
+  for (let i = 0; i < all.length; ) {
+    let j = i;
+    while (j < all.length && all[j]![0] === all[i]![0]) j++;
+    for (let k = i; k < j; k++) if (all[k]![1] === 1) rank += (i + 1 + j) / 2;
+    i = j;
+  }
+  return (rank - (pos.length * (pos.length + 1)) / 2) / (pos.length * neg.length);
+}
+
+interface Scored {
+  readonly e: Example;
+  readonly combined: number;
+}
+
+/** Human texts of one kind: a source and its domain (the keyword rule's guesses folded in). */
+function humanGroup(row: SplitRow): string {
+  return `${row.source}/${row.domain.replace('(rule)', '')}`;
+}
+
+/**
+ * The flag's threshold for a set of calibration human scores: no source/domain with enough texts
+ * has more than 1% above it, and the pool not more than 0.5%.
+ */
+function flagThreshold(humans: readonly Scored[]): number {
+  const byGroup = new Map<string, number[]>();
+  for (const h of humans) byGroup.set(humanGroup(h.e.row), [...(byGroup.get(humanGroup(h.e.row)) ?? []), h.combined]);
+  let flag = quantile(
+    humans.map((h) => h.combined),
+    0.995,
+  );
+  for (const values of byGroup.values()) if (values.length >= MIN_GROUP) flag = Math.max(flag, quantile(values, 0.99));
+  return flag;
+}
+
+function verdictThresholds(calibration: readonly Scored[]): VerdictThresholds[] {
+  const docs = calibration.filter((s) => s.e.doc);
+  const all = { human: docs.filter((s) => s.e.row.label === 'human'), ai: docs.filter((s) => s.e.row.label === 'ai') };
+  const overall = flagThreshold(all.human);
+  let lower = -Infinity;
+  return LENGTH_BUCKETS.map((maxWords) => {
+    const inBucket = (s: Scored): boolean => s.e.words > lower && (maxWords === null || s.e.words <= maxWords);
+    const humans = all.human.filter(inBucket);
+    const ais = all.ai.filter(inBucket);
+    lower = maxWords ?? Infinity;
+    const pooled = humans.map((h) => h.combined);
+    const flag = humans.length >= MIN_BUCKET ? flagThreshold(humans) : Math.max(overall, flagThreshold(humans));
+    const highly = Math.max(flag, quantile(pooled, 0.999));
+    const most = Math.max(highly, Math.max(...pooled) + 0.5);
+    const potentially = Math.min(flag, quantile(pooled, 0.9));
+    const likelyHuman = Math.min(
+      potentially,
+      quantile(
+        ais.map((a) => a.combined),
+        0.02,
+      ),
+    );
+    return { maxWords, bounds: [likelyHuman, potentially, flag, highly, most] };
+  });
+}
+
+export interface TrainOptionsCli {
+  readonly data: string;
+  readonly exclude: ReadonlySet<string>;
+  readonly seed: number;
+  readonly out: string;
+}
+
+export function train(o: TrainOptionsCli): ModelFile {
+  const started = Date.now();
+  const rows = splitRows(readRows(o.data, o.exclude), o.seed);
+  const sources = [...new Set(rows.map((r) => r.source))].sort();
+  log(`${rows.length} texts from ${sources.join(', ')}`);
+  const languages = {} as Record<DetectorLanguage, LanguageModelFile>;
+  for (const language of ['en', 'es'] as const) {
+    const mine = rows.filter((r) => r.lang === language);
+    const trainRows = mine.filter((r) => r.split === 'train');
+    const tables = buildTables(language, trainRows);
+    log(`${language}: ${trainRows.length} training texts; ${tables.keepList.length} kept words, ${tables.dictionaryList.length} dictionary words`);
+    const examples = examplesOf(mine, tables);
+    const trainExamples = examples.filter((e) => e.row.split === 'train');
+    const weights = exampleWeights(trainExamples);
+    log(`${language}: ${examples.length} examples (${trainExamples.length} for training)`);
+
+    const lexRows = new SparseRowsBuilder();
+    trainExamples.forEach((e, i) => lexRows.add(e.lexical.index, e.lexical.value, e.row.label === 'ai' ? 1 : 0, weights[i]!));
+    const lexical = trainLogistic(lexRows.build(), { dim: LEXICAL_DIM, epochs: 12, rate: 0.05, l2: 1e-5, random: seededRandom(o.seed) });
+    log(`${language}: lexical model trained`);
+
+    const mean = new Array<number>(STYLE_DIM).fill(0);
+    const sd = new Array<number>(STYLE_DIM).fill(0);
+    let total = 0;
+    trainExamples.forEach((e, i) => {
+      total += weights[i]!;
+      for (let d = 0; d < STYLE_DIM; d++) mean[d]! += weights[i]! * e.style[d]!;
+    });
+    for (let d = 0; d < STYLE_DIM; d++) mean[d]! /= total;
+    trainExamples.forEach((e, i) => {
+      for (let d = 0; d < STYLE_DIM; d++) sd[d]! += weights[i]! * (e.style[d]! - mean[d]!) ** 2;
+    });
+    for (let d = 0; d < STYLE_DIM; d++) sd[d] = Math.sqrt(sd[d]! / total) || 1;
+    const styleIndex = Int32Array.from({ length: 2 * STYLE_DIM }, (_, i) => i);
+    const styleInput = (f: Float64Array): Float32Array => {
+      const x = new Float32Array(2 * STYLE_DIM);
+      for (let d = 0; d < STYLE_DIM; d++) {
+        const v = clampZ((f[d]! - mean[d]!) / sd[d]!);
+        x[d] = v;
+        x[STYLE_DIM + d] = v * v;
+      }
+      return x;
+    };
+    const styleRows = new SparseRowsBuilder();
+    trainExamples.forEach((e, i) => styleRows.add(styleIndex, styleInput(e.style), e.row.label === 'ai' ? 1 : 0, weights[i]!));
+    const style = trainLogistic(styleRows.build(), { dim: 2 * STYLE_DIM, epochs: 6, rate: 0.02, l2: 1e-4, random: seededRandom(o.seed + 1) });
+    log(`${language}: style model trained`);
+
+    const lexW = Float32Array.from(lexical.weights);
+    const views = (e: Example): [number, number] => {
+      let zl = lexical.bias;
+      for (let k = 0; k < e.lexical.index.length; k++) zl += lexW[e.lexical.index[k]!]! * e.lexical.value[k]!;
+      const x = styleInput(e.style);
+      let zs = style.bias;
+      for (let d = 0; d < 2 * STYLE_DIM; d++) zs += style.weights[d]! * x[d]!;
+      return [zl, zs];
+    };
+    const calibrationExamples = examples.filter((e) => e.row.split === 'calibration');
+    const calWeights = exampleWeights(calibrationExamples);
+    const combRows = new SparseRowsBuilder();
+    const calViews = calibrationExamples.map(views);
+    calibrationExamples.forEach((e, i) => combRows.add([0, 1], calViews[i]!, e.row.label === 'ai' ? 1 : 0, calWeights[i]!));
+    const combRowsBuilt = combRows.build();
+    const comb = trainLogistic(combRowsBuilt, { dim: 2, epochs: 30, rate: 0.05, l2: 0, random: seededRandom(o.seed + 2) });
+    const combine = { lexical: comb.weights[0]!, style: comb.weights[1]!, bias: comb.bias };
+    const calScored: Scored[] = calibrationExamples.map((e, i) => ({ e, combined: logit(combRowsBuilt, i, comb.weights, comb.bias) }));
+    log(`${language}: combination lexical ${combine.lexical.toFixed(3)}, style ${combine.style.toFixed(3)}, bias ${combine.bias.toFixed(3)}`);
+
+    const humanChunks = calScored.filter((s) => s.e.row.label === 'human' && (!s.e.doc || s.e.words <= 200)).map((s) => s.combined);
+    const chunk = { likely: quantile(humanChunks, 0.95), strong: quantile(humanChunks, 0.99) };
+    const verdict = verdictThresholds(calScored);
+
+    languages[language] = {
+      keep: tables.keepList,
+      dictionary: tables.dictionaryList,
+      lexical: { bias: lexical.bias, weights: encodeFloats(lexW) },
+      style: { mean, sd, weights: [...style.weights], bias: style.bias },
+      combine,
+      chunk,
+      verdict,
+    };
+
+    // a short look at the test side
+    const testDocs = examples.filter((e) => e.row.split === 'test' && e.doc);
+    const bySource = new Map<string, { h: number[]; a: number[]; flagH: number; flagA: number }>();
+    for (const e of testDocs) {
+      const [zl, zs] = views(e);
+      const z = combine.bias + combine.lexical * zl + combine.style * zs;
+      const bucket = verdict.find((v) => v.maxWords === null || e.words <= v.maxWords)!;
+      const flagged = z >= bucket.bounds[2];
+      const key = `${e.row.source}${e.row.heldOut ? ' (held out)' : ''}`;
+      const g = bySource.get(key) ?? { h: [], a: [], flagH: 0, flagA: 0 };
+      if (e.row.label === 'human') {
+        g.h.push(z);
+        if (flagged) g.flagH++;
+      } else {
+        g.a.push(z);
+        if (flagged) g.flagA++;
+      }
+      bySource.set(key, g);
+    }
+    for (const [key, g] of [...bySource].sort()) {
+      const a = g.h.length > 0 && g.a.length > 0 ? auroc(g.a, g.h).toFixed(3) : '  -  ';
+      log(
+        `${language} test ${key.padEnd(34)} human ${String(g.h.length).padStart(5)} ai ${String(g.a.length).padStart(5)}  AUROC ${a}  flag FPR ${(g.flagH / Math.max(g.h.length, 1)).toFixed(4)} TPR ${(g.flagA / Math.max(g.a.length, 1)).toFixed(3)}`,
+      );
+    }
+  }
+  const file: ModelFile = {
+    format: MODEL_FORMAT,
+    version: MODEL_VERSION,
+    trainedAt: new Date().toISOString().slice(0, 10),
+    seed: o.seed,
+    sources,
+    languages,
+  };
+  mkdirSync(dirname(o.out), { recursive: true });
+  writeFileSync(o.out, JSON.stringify(file) + '\n');
+  log(`model written to ${o.out} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  return file;
+}
+
+if (import.meta.main) {
+  const { values } = parseArgs({
+    options: {
+      data: { type: 'string', default: DEFAULT_DATA },
+      exclude: { type: 'string', default: '' },
+      seed: { type: 'string', default: String(DEFAULT_SEED) },
+      out: { type: 'string', default: DEFAULT_MODEL_PATH },
+    },
+  });
+  const exclude = new Set(values.exclude.split(',').filter((s) => s !== ''));
+  train({ data: resolve(values.data), exclude, seed: Number(values.seed), out: resolve(values.out) });
+}
