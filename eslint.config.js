@@ -20,6 +20,11 @@ const boundaries = [
     patterns: ['@veritext/contracts', '@veritext/ai', '@veritext/extract'],
   },
   {
+    files: ['packages/ai/**/*.ts'],
+    message: 'Engines depend on packages/text only (DESIGN.md §1).',
+    patterns: ['@veritext/contracts', '@veritext/reuse', '@veritext/extract'],
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     message: 'The web client talks to the server over HTTP only.',
     patterns: ['@veritext/server', '**/apps/server/**', 'pg', 'pg-boss', '@electric-sql/pglite', 'fastify'],
@@ -59,7 +64,7 @@ export default tseslint.config(
   {
     // Engines index typed arrays in hot loops; with noUncheckedIndexedAccess every read is `T | undefined`,
     // and a bounds-checked loop index is the proof the rule cannot see.
-    files: ['packages/reuse/**/*.ts', 'packages/text/**/*.ts', 'bench/**/*.ts'],
+    files: ['packages/reuse/**/*.ts', 'packages/text/**/*.ts', 'packages/ai/**/*.ts', 'bench/**/*.ts'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
   {

@@ -36,7 +36,13 @@ export const HELD_OUT_GENERATORS = new Set([
   'gpt-3.5-turbo-0613 (OUTFOX adversarial attack)',
 ]);
 /** Whole domains (both labels) kept for the test side, as `source/domain`; a source name alone holds out all of it. */
-export const HELD_OUT_DOMAINS = new Set(['l2r/medical_text', 'l2r/religious', 'l2r/sports', 'fastdetectgpt/biomedical_qa', 'argugpt']);
+export const HELD_OUT_DOMAINS = new Set([
+  'l2r/medical_text',
+  'l2r/religious',
+  'l2r/sports',
+  'fastdetectgpt/biomedical_qa',
+  'argugpt',
+]);
 
 export const SPLIT_SHARES = { train: 0.7, calibration: 0.15 } as const;
 
@@ -108,7 +114,8 @@ export function splitRows(rows: readonly Row[], seed: number): SplitRow[] {
     const opening = firstWords(row.text, 5);
     if (opening.split(' ').length === 5) link(`${row.source}:${row.lang}:open:${opening}`, i);
   });
-  const heldOutDomain = (row: Row): boolean => HELD_OUT_DOMAINS.has(row.source) || HELD_OUT_DOMAINS.has(`${row.source}/${row.domain}`);
+  const heldOutDomain = (row: Row): boolean =>
+    HELD_OUT_DOMAINS.has(row.source) || HELD_OUT_DOMAINS.has(`${row.source}/${row.domain}`);
   const groupHeldOut = new Set<number>();
   rows.forEach((row, i) => {
     if (heldOutDomain(row)) groupHeldOut.add(find(i));
@@ -118,7 +125,13 @@ export function splitRows(rows: readonly Row[], seed: number): SplitRow[] {
     const group = rows[root]!.id;
     const heldOut = groupHeldOut.has(root) || (row.generator !== null && HELD_OUT_GENERATORS.has(row.generator));
     const u = hashString(`${seed}:${group}`) / 2 ** 32;
-    const split: Split = heldOut ? 'test' : u < SPLIT_SHARES.train ? 'train' : u < SPLIT_SHARES.train + SPLIT_SHARES.calibration ? 'calibration' : 'test';
+    const split: Split = heldOut
+      ? 'test'
+      : u < SPLIT_SHARES.train
+        ? 'train'
+        : u < SPLIT_SHARES.train + SPLIT_SHARES.calibration
+          ? 'calibration'
+          : 'test';
     return { ...row, group, split, heldOut };
   });
 }

@@ -6,7 +6,9 @@
  *   1. split by pair/topic group, with held-out domains and generators (cli/dataset.ts);
  *   2. tables from training text: the words kept in the lexical view, the spelling dictionary;
  *   3. examples: every text whole, and its chunks when it has more than one;
- *   4. a lexical and a style logistic regression on the training side;
+ *   4. a lexical, a style and a predictability logistic regression on the training side (the
+ *      predictability view's trigram models of human and of machine text are cross-fitted by
+ *      group, so that no training text is measured by a model that read it or its pair);
  *   5. their combination, then every threshold, on the calibration side (never trained on);
  * and prints a short summary on the test side (the benchmark, npm run bench:ai, has the figures).
  * `--exclude autextification2023` leaves a source out (its licence is non-commercial).
@@ -14,10 +16,39 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { STYLE_DIM, LEXICAL_DIM, lexicalFeatures, styleFeatures, scan as scanText, wordCount, KIND_WORD } from '../src/features.ts';
+import {
+  STYLE_DIM,
+  LEXICAL_DIM,
+  lexicalFeatures,
+  styleFeatures,
+  scan as scanText,
+  wordCount,
+  KIND_WORD,
+  KIND_NUMBER,
+} from '../src/features.ts';
 import type { FeatureTables } from '../src/features.ts';
 import type { DetectorLanguage } from '../src/language.ts';
-import { clampZ, encodeFloats, DEFAULT_MODEL_PATH, MODEL_FORMAT, type LanguageModelFile, type ModelFile, type VerdictThresholds } from '../src/model.ts';
+import {
+  clampZ,
+  encodeFloats,
+  ngramToFile,
+  DEFAULT_MODEL_PATH,
+  MODEL_FORMAT,
+  type DenseView,
+  type LanguageModelFile,
+  type ModelFile,
+  type VerdictThresholds,
+} from '../src/model.ts';
+import {
+  NGRAM_MODELS,
+  PREDICTABILITY_DIM,
+  ngramIds,
+  ngramModel,
+  predictabilityFeatures,
+  type NgramModel,
+} from '../src/ngram.ts';
+import { hashString } from '@veritext/text';
+import { buildNgram, ngramVocabulary } from './ngram.ts';
 import { prepare } from '../src/prepare.ts';
 import { readRows, splitRows, type SplitRow } from './dataset.ts';
 import { SparseRowsBuilder, logit, seededRandom, trainLogistic } from './logistic.ts';
@@ -31,8 +62,10 @@ const DICTIONARY_MAX = 120_000;
 /** Verdict thresholds are set per length: up to 120 words, up to 300, longer. */
 const LENGTH_BUCKETS = [120, 300, null] as const;
 /** A source/domain needs this many calibration human texts to set a threshold of its own; a length bucket, MIN_BUCKET. */
-const MIN_GROUP = 15;
+const MIN_GROUP = 10;
 const MIN_BUCKET = 50;
+/** The predictability view's trigram models are cross-fitted in this many folds. */
+const NGRAM_FOLDS = 5;
 
 interface Example {
   readonly row: SplitRow;
@@ -40,20 +73,26 @@ interface Example {
   readonly words: number;
   readonly lexical: { index: Int32Array; value: Float32Array };
   readonly style: Float64Array;
+  readonly predictability: Float64Array;
 }
 
 function log(message: string): void {
   process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${message}\n`);
 }
 
-function buildTables(language: DetectorLanguage, rows: readonly SplitRow[]): FeatureTables & { keepList: string[]; dictionaryList: string[] } {
+function buildTables(
+  language: DetectorLanguage,
+  rows: readonly SplitRow[],
+): FeatureTables & { keepList: string[]; dictionaryList: string[]; tokenCounts: Map<string, number> } {
   const df = { human: new Map<string, number>(), ai: new Map<string, number>() };
   const counts = new Map<string, number>();
+  const tokenCounts = new Map<string, number>();
   const n = { human: 0, ai: 0 };
   for (const row of rows) {
     const s = scanText(row.text);
     const seen = new Set<string>();
     for (let i = 0; i < s.count; i++) {
+      if (s.kind[i] !== KIND_NUMBER) tokenCounts.set(s.lower[i]!, (tokenCounts.get(s.lower[i]!) ?? 0) + 1);
       if (s.kind[i] !== KIND_WORD) continue;
       const w = s.lower[i]!;
       counts.set(w, (counts.get(w) ?? 0) + 1);
@@ -75,21 +114,124 @@ function buildTables(language: DetectorLanguage, rows: readonly SplitRow[]): Fea
     .slice(0, DICTIONARY_MAX)
     .map(([w]) => w)
     .sort();
-  return { language, keep: new Set(keepList), dictionary: new Set(dictionaryList), keepList, dictionaryList };
+  return {
+    language,
+    keep: new Set(keepList),
+    dictionary: new Set(dictionaryList),
+    keepList,
+    dictionaryList,
+    tokenCounts,
+  };
 }
 
-function examplesOf(rows: readonly SplitRow[], tables: FeatureTables): Example[] {
+function foldOf(row: SplitRow): number {
+  return hashString(`fold:${row.group}`) % NGRAM_FOLDS;
+}
+
+/**
+ * Trigram models of the training side's human texts and of its machine texts (shipped), and one
+ * pair per fold without that fold's groups: a training text's predictability is measured by
+ * models that never read it nor the texts paired with it.
+ */
+function buildNgrams(
+  trainRows: readonly SplitRow[],
+  tokenCounts: ReadonlyMap<string, number>,
+): { full: ReturnType<typeof buildNgram>[]; models: NgramModel[]; folds: NgramModel[][] } {
+  const vocabList = ngramVocabulary(tokenCounts);
+  const vocab = new Map<string, number>();
+  vocabList.forEach((w, i) => vocab.set(w, i + 4));
+  const sequences: Int32Array[] = [];
+  const folds: number[] = [];
+  const labels: string[] = [];
+  for (const row of trainRows) {
+    const s = prepare(row.text).scan;
+    sequences.push(ngramIds(vocab, s, 0, s.sentenceStart.length));
+    folds.push(foldOf(row));
+    labels.push(row.label);
+  }
+  const build = (keep: (i: number) => boolean): ReturnType<typeof buildNgram>[] =>
+    NGRAM_MODELS.map((label) =>
+      buildNgram(
+        vocabList,
+        sequences.filter((_, i) => labels[i] === label && keep(i)),
+      ),
+    );
+  const full = build(() => true);
+  const foldModels: NgramModel[][] = [];
+  for (let k = 0; k < NGRAM_FOLDS; k++) foldModels.push(build((i) => folds[i] !== k).map(ngramModel));
+  return { full, models: full.map(ngramModel), folds: foldModels };
+}
+
+/** Mean and SD (weighted) of dense rates, and an LR on them standardised plus their squares. */
+function trainDense(
+  examples: readonly Example[],
+  weights: Float32Array,
+  get: (e: Example) => Float64Array,
+  dim: number,
+  seed: number,
+  epochs = 6,
+  rate = 0.02,
+): DenseView & { input: (f: Float64Array) => Float32Array } {
+  const mean = new Array<number>(dim).fill(0);
+  const sd = new Array<number>(dim).fill(0);
+  let total = 0;
+  examples.forEach((e, i) => {
+    total += weights[i]!;
+    const f = get(e);
+    for (let d = 0; d < dim; d++) mean[d]! += weights[i]! * f[d]!;
+  });
+  for (let d = 0; d < dim; d++) mean[d]! /= total;
+  examples.forEach((e, i) => {
+    const f = get(e);
+    for (let d = 0; d < dim; d++) sd[d]! += weights[i]! * (f[d]! - mean[d]!) ** 2;
+  });
+  for (let d = 0; d < dim; d++) sd[d] = Math.sqrt(sd[d]! / total) || 1;
+  const index = Int32Array.from({ length: 2 * dim }, (_, i) => i);
+  const input = (f: Float64Array): Float32Array => {
+    const x = new Float32Array(2 * dim);
+    for (let d = 0; d < dim; d++) {
+      const v = clampZ((f[d]! - mean[d]!) / sd[d]!);
+      x[d] = v;
+      x[dim + d] = v * v;
+    }
+    return x;
+  };
+  const rows = new SparseRowsBuilder();
+  examples.forEach((e, i) => rows.add(index, input(get(e)), e.row.label === 'ai' ? 1 : 0, weights[i]!));
+  const lr = trainLogistic(rows.build(), { dim: 2 * dim, epochs, rate, l2: 1e-4, random: seededRandom(seed) });
+  return { mean, sd, weights: [...lr.weights], bias: lr.bias, input };
+}
+
+function denseZ(view: DenseView & { input: (f: Float64Array) => Float32Array }, f: Float64Array): number {
+  const x = view.input(f);
+  let z = view.bias;
+  for (let d = 0; d < x.length; d++) z += view.weights[d]! * x[d]!;
+  return z;
+}
+
+function examplesOf(
+  rows: readonly SplitRow[],
+  tables: FeatureTables,
+  ngramFor: (row: SplitRow) => readonly NgramModel[],
+): Example[] {
   const out: Example[] = [];
   for (const row of rows) {
     const p = prepare(row.text);
     const s = p.scan;
     const sentences = s.sentenceStart.length;
     if (sentences === 0) continue;
-    out.push({ row, doc: true, words: wordCount(s, 0, sentences), lexical: lexicalFeatures(s, tables, 0, sentences), style: styleFeatures(s, tables, 0, sentences) });
+    const lm = ngramFor(row);
+    const example = (doc: boolean, a: number, b: number): Example => ({
+      row,
+      doc,
+      words: wordCount(s, a, b),
+      lexical: lexicalFeatures(s, tables, a, b),
+      style: styleFeatures(s, tables, a, b),
+      predictability: predictabilityFeatures(lm, s, a, b),
+    });
+    out.push(example(true, 0, sentences));
     if (p.chunks.length > 1) {
-      for (const [a, b] of p.chunks) {
-        out.push({ row, doc: false, words: wordCount(s, a, b), lexical: lexicalFeatures(s, tables, a, b), style: styleFeatures(s, tables, a, b) });
-      }
+      for (const [a, b] of p.chunks) out.push(example(false, a, b));
     }
   }
   return out;
@@ -100,7 +242,8 @@ function exampleWeights(examples: readonly Example[]): Float32Array {
   const groupSize = new Map<string, number>();
   const chunksOf = new Map<string, number>();
   for (const e of examples) {
-    if (e.doc) groupSize.set(`${e.row.source}/${e.row.label}`, (groupSize.get(`${e.row.source}/${e.row.label}`) ?? 0) + 1);
+    if (e.doc)
+      groupSize.set(`${e.row.source}/${e.row.label}`, (groupSize.get(`${e.row.source}/${e.row.label}`) ?? 0) + 1);
     else chunksOf.set(e.row.id, (chunksOf.get(e.row.id) ?? 0) + 1);
   }
   return Float32Array.from(examples, (e) => {
@@ -122,7 +265,7 @@ function quantile(values: readonly number[], q: number): number {
 export function auroc(pos: readonly number[], neg: readonly number[]): number {
   const all = [...pos.map((s) => [s, 1] as const), ...neg.map((s) => [s, 0] as const)].sort((x, y) => x[0] - y[0]);
   let rank = 0;
-  for (let i = 0; i < all.length; ) {
+  for (let i = 0; i < all.length;) {
     let j = i;
     while (j < all.length && all[j]![0] === all[i]![0]) j++;
     for (let k = i; k < j; k++) if (all[k]![1] === 1) rank += (i + 1 + j) / 2;
@@ -156,20 +299,40 @@ function flagThreshold(humans: readonly Scored[]): number {
   return flag;
 }
 
-function verdictThresholds(calibration: readonly Scored[]): VerdictThresholds[] {
+/**
+ * How much higher a kind of human writing that calibration did not have could score: for each
+ * source/domain in turn, the threshold set without it, and how far its own 99th percentile lies
+ * above that. The largest such shift is added to every flag threshold of the language, so that a
+ * genre missing from the data (learners' essays, for a language trained on legal and how-to text)
+ * meets the margin the known genres needed.
+ */
+function genreShift(humans: readonly Scored[]): number {
+  const groups = [...new Set(humans.map((h) => humanGroup(h.e.row)))];
+  let shift = 0;
+  for (const g of groups) {
+    const own = humans.filter((h) => humanGroup(h.e.row) === g).map((h) => h.combined);
+    if (own.length < MIN_GROUP) continue;
+    const others = humans.filter((h) => humanGroup(h.e.row) !== g);
+    shift = Math.max(shift, quantile(own, 0.99) - flagThreshold(others));
+  }
+  return shift;
+}
+
+function verdictThresholds(calibration: readonly Scored[]): { verdict: VerdictThresholds[]; shift: number } {
   const docs = calibration.filter((s) => s.e.doc);
   const all = { human: docs.filter((s) => s.e.row.label === 'human'), ai: docs.filter((s) => s.e.row.label === 'ai') };
   const overall = flagThreshold(all.human);
+  const shift = genreShift(all.human);
   let lower = -Infinity;
-  return LENGTH_BUCKETS.map((maxWords) => {
+  const verdict = LENGTH_BUCKETS.map((maxWords): VerdictThresholds => {
     const inBucket = (s: Scored): boolean => s.e.words > lower && (maxWords === null || s.e.words <= maxWords);
     const humans = all.human.filter(inBucket);
     const ais = all.ai.filter(inBucket);
     lower = maxWords ?? Infinity;
     const pooled = humans.map((h) => h.combined);
-    const flag = humans.length >= MIN_BUCKET ? flagThreshold(humans) : Math.max(overall, flagThreshold(humans));
-    const highly = Math.max(flag, quantile(pooled, 0.999));
-    const most = Math.max(highly, Math.max(...pooled) + 0.5);
+    const flag = (humans.length >= MIN_BUCKET ? flagThreshold(humans) : Math.max(overall, flagThreshold(humans))) + shift;
+    const highly = Math.max(flag, quantile(pooled, 0.999) + shift);
+    const most = Math.max(highly, Math.max(...pooled) + shift + 0.5);
     const potentially = Math.min(flag, quantile(pooled, 0.9));
     const likelyHuman = Math.min(
       potentially,
@@ -180,6 +343,7 @@ function verdictThresholds(calibration: readonly Scored[]): VerdictThresholds[] 
     );
     return { maxWords, bounds: [likelyHuman, potentially, flag, highly, most] };
   });
+  return { verdict, shift };
 }
 
 export interface TrainOptionsCli {
@@ -199,88 +363,113 @@ export function train(o: TrainOptionsCli): ModelFile {
     const mine = rows.filter((r) => r.lang === language);
     const trainRows = mine.filter((r) => r.split === 'train');
     const tables = buildTables(language, trainRows);
-    log(`${language}: ${trainRows.length} training texts; ${tables.keepList.length} kept words, ${tables.dictionaryList.length} dictionary words`);
-    const examples = examplesOf(mine, tables);
+    log(
+      `${language}: ${trainRows.length} training texts; ${tables.keepList.length} kept words, ${tables.dictionaryList.length} dictionary words`,
+    );
+    const ngrams = buildNgrams(trainRows, tables.tokenCounts);
+    for (const [k, n] of ngrams.full.entries()) {
+      log(
+        `${language}: ${NGRAM_MODELS[k]} trigram model: ${n.vocab.length} words, ${n.biKey.length} bigrams, ${n.triKey.length} trigrams`,
+      );
+    }
+    const examples = examplesOf(mine, tables, (row) =>
+      row.split === 'train' ? ngrams.folds[foldOf(row)]! : ngrams.models,
+    );
     const trainExamples = examples.filter((e) => e.row.split === 'train');
     const weights = exampleWeights(trainExamples);
     log(`${language}: ${examples.length} examples (${trainExamples.length} for training)`);
 
     const lexRows = new SparseRowsBuilder();
-    trainExamples.forEach((e, i) => lexRows.add(e.lexical.index, e.lexical.value, e.row.label === 'ai' ? 1 : 0, weights[i]!));
-    const lexical = trainLogistic(lexRows.build(), { dim: LEXICAL_DIM, epochs: 12, rate: 0.05, l2: 1e-5, random: seededRandom(o.seed) });
+    trainExamples.forEach((e, i) =>
+      lexRows.add(e.lexical.index, e.lexical.value, e.row.label === 'ai' ? 1 : 0, weights[i]!),
+    );
+    const lexical = trainLogistic(lexRows.build(), {
+      dim: LEXICAL_DIM,
+      epochs: 12,
+      rate: 0.05,
+      l2: 1e-5,
+      random: seededRandom(o.seed),
+    });
     log(`${language}: lexical model trained`);
 
-    const mean = new Array<number>(STYLE_DIM).fill(0);
-    const sd = new Array<number>(STYLE_DIM).fill(0);
-    let total = 0;
-    trainExamples.forEach((e, i) => {
-      total += weights[i]!;
-      for (let d = 0; d < STYLE_DIM; d++) mean[d]! += weights[i]! * e.style[d]!;
-    });
-    for (let d = 0; d < STYLE_DIM; d++) mean[d]! /= total;
-    trainExamples.forEach((e, i) => {
-      for (let d = 0; d < STYLE_DIM; d++) sd[d]! += weights[i]! * (e.style[d]! - mean[d]!) ** 2;
-    });
-    for (let d = 0; d < STYLE_DIM; d++) sd[d] = Math.sqrt(sd[d]! / total) || 1;
-    const styleIndex = Int32Array.from({ length: 2 * STYLE_DIM }, (_, i) => i);
-    const styleInput = (f: Float64Array): Float32Array => {
-      const x = new Float32Array(2 * STYLE_DIM);
-      for (let d = 0; d < STYLE_DIM; d++) {
-        const v = clampZ((f[d]! - mean[d]!) / sd[d]!);
-        x[d] = v;
-        x[STYLE_DIM + d] = v * v;
-      }
-      return x;
-    };
-    const styleRows = new SparseRowsBuilder();
-    trainExamples.forEach((e, i) => styleRows.add(styleIndex, styleInput(e.style), e.row.label === 'ai' ? 1 : 0, weights[i]!));
-    const style = trainLogistic(styleRows.build(), { dim: 2 * STYLE_DIM, epochs: 6, rate: 0.02, l2: 1e-4, random: seededRandom(o.seed + 1) });
-    log(`${language}: style model trained`);
+    const style = trainDense(trainExamples, weights, (e) => e.style, STYLE_DIM, o.seed + 1);
+    const pred = trainDense(trainExamples, weights, (e) => e.predictability, PREDICTABILITY_DIM, o.seed + 3, 15, 0.05);
+    log(`${language}: style and predictability models trained`);
 
     const lexW = Float32Array.from(lexical.weights);
-    const views = (e: Example): [number, number] => {
+    const views = (e: Example): [number, number, number] => {
       let zl = lexical.bias;
       for (let k = 0; k < e.lexical.index.length; k++) zl += lexW[e.lexical.index[k]!]! * e.lexical.value[k]!;
-      const x = styleInput(e.style);
-      let zs = style.bias;
-      for (let d = 0; d < 2 * STYLE_DIM; d++) zs += style.weights[d]! * x[d]!;
-      return [zl, zs];
+      return [zl, denseZ(style, e.style), denseZ(pred, e.predictability)];
     };
     const calibrationExamples = examples.filter((e) => e.row.split === 'calibration');
     const calWeights = exampleWeights(calibrationExamples);
     const combRows = new SparseRowsBuilder();
     const calViews = calibrationExamples.map(views);
-    calibrationExamples.forEach((e, i) => combRows.add([0, 1], calViews[i]!, e.row.label === 'ai' ? 1 : 0, calWeights[i]!));
+    calibrationExamples.forEach((e, i) =>
+      combRows.add([0, 1, 2], calViews[i]!, e.row.label === 'ai' ? 1 : 0, calWeights[i]!),
+    );
     const combRowsBuilt = combRows.build();
-    const comb = trainLogistic(combRowsBuilt, { dim: 2, epochs: 30, rate: 0.05, l2: 0, random: seededRandom(o.seed + 2) });
-    const combine = { lexical: comb.weights[0]!, style: comb.weights[1]!, bias: comb.bias };
-    const calScored: Scored[] = calibrationExamples.map((e, i) => ({ e, combined: logit(combRowsBuilt, i, comb.weights, comb.bias) }));
-    log(`${language}: combination lexical ${combine.lexical.toFixed(3)}, style ${combine.style.toFixed(3)}, bias ${combine.bias.toFixed(3)}`);
+    const comb = trainLogistic(combRowsBuilt, {
+      dim: 3,
+      epochs: 30,
+      rate: 0.05,
+      l2: 0,
+      random: seededRandom(o.seed + 2),
+    });
+    const combine = {
+      lexical: comb.weights[0]!,
+      style: comb.weights[1]!,
+      predictability: comb.weights[2]!,
+      bias: comb.bias,
+    };
+    const calScored: Scored[] = calibrationExamples.map((e, i) => ({
+      e,
+      combined: logit(combRowsBuilt, i, comb.weights, comb.bias),
+    }));
+    log(
+      `${language}: combination lexical ${combine.lexical.toFixed(3)}, style ${combine.style.toFixed(3)}, predictability ${combine.predictability.toFixed(3)}, bias ${combine.bias.toFixed(3)}`,
+    );
 
-    const humanChunks = calScored.filter((s) => s.e.row.label === 'human' && (!s.e.doc || s.e.words <= 200)).map((s) => s.combined);
+    const humanChunks = calScored
+      .filter((s) => s.e.row.label === 'human' && (!s.e.doc || s.e.words <= 200))
+      .map((s) => s.combined);
     const chunk = { likely: quantile(humanChunks, 0.95), strong: quantile(humanChunks, 0.99) };
-    const verdict = verdictThresholds(calScored);
+    const { verdict, shift } = verdictThresholds(calScored);
+    log(`${language}: genre shift added to the flag thresholds ${shift.toFixed(3)}`);
 
     languages[language] = {
       keep: tables.keepList,
       dictionary: tables.dictionaryList,
       lexical: { bias: lexical.bias, weights: encodeFloats(lexW) },
-      style: { mean, sd, weights: [...style.weights], bias: style.bias },
+      style: { mean: style.mean, sd: style.sd, weights: style.weights, bias: style.bias },
+      predictability: {
+        mean: pred.mean,
+        sd: pred.sd,
+        weights: pred.weights,
+        bias: pred.bias,
+        ngrams: ngrams.full.map(ngramToFile),
+      },
       combine,
       chunk,
       verdict,
+      genreShift: shift,
     };
 
     // a short look at the test side
     const testDocs = examples.filter((e) => e.row.split === 'test' && e.doc);
-    const bySource = new Map<string, { h: number[]; a: number[]; flagH: number; flagA: number }>();
+    const bySource = new Map<
+      string,
+      { h: number[]; a: number[]; flagH: number; flagA: number; hv: number[][]; av: number[][] }
+    >();
     for (const e of testDocs) {
-      const [zl, zs] = views(e);
-      const z = combine.bias + combine.lexical * zl + combine.style * zs;
+      const [zl, zs, zp] = views(e);
+      const z = combine.bias + combine.lexical * zl + combine.style * zs + combine.predictability * zp;
       const bucket = verdict.find((v) => v.maxWords === null || e.words <= v.maxWords)!;
       const flagged = z >= bucket.bounds[2];
       const key = `${e.row.source}${e.row.heldOut ? ' (held out)' : ''}`;
-      const g = bySource.get(key) ?? { h: [], a: [], flagH: 0, flagA: 0 };
+      const g = bySource.get(key) ?? { h: [], a: [], flagH: 0, flagA: 0, hv: [[], [], []], av: [[], [], []] };
+      [zl, zs, zp].forEach((v, k) => (e.row.label === 'human' ? g.hv : g.av)[k]!.push(v));
       if (e.row.label === 'human') {
         g.h.push(z);
         if (flagged) g.flagH++;
@@ -291,9 +480,11 @@ export function train(o: TrainOptionsCli): ModelFile {
       bySource.set(key, g);
     }
     for (const [key, g] of [...bySource].sort()) {
-      const a = g.h.length > 0 && g.a.length > 0 ? auroc(g.a, g.h).toFixed(3) : '  -  ';
+      const both = g.h.length > 0 && g.a.length > 0;
+      const a = both ? auroc(g.a, g.h).toFixed(3) : '  -  ';
+      const perView = both ? ` (views ${[0, 1, 2].map((k) => auroc(g.av[k]!, g.hv[k]!).toFixed(3)).join('/')})` : '';
       log(
-        `${language} test ${key.padEnd(34)} human ${String(g.h.length).padStart(5)} ai ${String(g.a.length).padStart(5)}  AUROC ${a}  flag FPR ${(g.flagH / Math.max(g.h.length, 1)).toFixed(4)} TPR ${(g.flagA / Math.max(g.a.length, 1)).toFixed(3)}`,
+        `${language} test ${key.padEnd(34)} human ${String(g.h.length).padStart(5)} ai ${String(g.a.length).padStart(5)}  AUROC ${a}  flag FPR ${(g.flagH / Math.max(g.h.length, 1)).toFixed(4)} TPR ${(g.flagA / Math.max(g.a.length, 1)).toFixed(3)}${perView}`,
       );
     }
   }

@@ -35,6 +35,7 @@ export interface Scan {
 }
 
 const TOKEN = /\p{L}[\p{L}\p{M}]*(?:['’]\p{L}[\p{L}\p{M}]*)*|\p{N}+(?:[.,]\p{N}+)*|[^\s\p{L}\p{N}\p{M}]/gu;
+const COMBINING = /\p{M}/u;
 const ABBREVIATIONS = new Set(
   'mr mrs ms dr prof sr sra srta dra st jr vs etc e.g i.e fig no nos art arts núm pág pp p cap vol ed eds approx dept inc ltd co'.split(
     ' ',
@@ -56,9 +57,16 @@ export function scan(text: string): Scan {
     start.push(s);
     end.push(s + word.length);
     const c = word.charCodeAt(0);
-    const k = /\p{L}/u.test(word[0]!) ? KIND_WORD : c >= 48 && c <= 57 ? KIND_NUMBER : /\p{N}/u.test(word[0]!) ? KIND_NUMBER : KIND_PUNCT;
+    const k = /\p{L}/u.test(word[0]!)
+      ? KIND_WORD
+      : c >= 48 && c <= 57
+        ? KIND_NUMBER
+        : /\p{N}/u.test(word[0]!)
+          ? KIND_NUMBER
+          : KIND_PUNCT;
     kind.push(k);
-    lower.push(k === KIND_WORD ? word.toLowerCase() : word);
+    // accents typed as combining marks read like precomposed letters
+    lower.push(k === KIND_WORD ? (COMBINING.test(word) ? word.normalize('NFC') : word).toLowerCase() : word);
   }
   const count = start.length;
   const sentenceStart: number[] = count > 0 ? [0] : [];
@@ -119,7 +127,16 @@ const SENTENCE_MARK = hashString('<S>');
 const CAPITALISED = hashString('<C>');
 const SHORT_WORD = hashString('<w>');
 const NUMBER = hashString('<N>');
-const PUNCT_ALIASES: Record<string, string> = { '“': '"', '”': '"', '«': '"', '»': '"', '‘': "'", '’': "'", '–': '—', '―': '—' };
+const PUNCT_ALIASES: Record<string, string> = {
+  '“': '"',
+  '”': '"',
+  '«': '"',
+  '»': '"',
+  '‘': "'",
+  '’': "'",
+  '–': '—',
+  '―': '—',
+};
 
 const maskCache = new Map<string, number>();
 function maskHash(key: string): number {
@@ -165,7 +182,12 @@ export interface SparseVector {
 const scratch = new Float32Array(LEXICAL_DIM);
 
 /** Hashed masked 1-, 2- and 3-grams, log-scaled counts, unit length. */
-export function lexicalFeatures(s: Scan, tables: FeatureTables, fromSentence: number, toSentence: number): SparseVector {
+export function lexicalFeatures(
+  s: Scan,
+  tables: FeatureTables,
+  fromSentence: number,
+  toSentence: number,
+): SparseVector {
   const ids = maskedIds(s, tables, fromSentence, toSentence);
   const touched: number[] = [];
   const add = (h: number): void => {
@@ -190,15 +212,15 @@ export function lexicalFeatures(s: Scan, tables: FeatureTables, fromSentence: nu
     for (let i = first; i < last; i++) {
       const h = maskHash('r' + s.lower[i]!);
       add(finaliseHash(h ^ 0x3c6ef372));
-      if (i > first) add(finaliseHash((Math.imul(prev, 0x9e3779b1) ^ h) ^ 0x7f4a7c15));
+      if (i > first) add(finaliseHash(Math.imul(prev, 0x9e3779b1) ^ h ^ 0x7f4a7c15));
       prev = h;
     }
   }
-  // character 4-grams of the lower-cased text
+  // character 4-grams of the lower-cased tokens, one space apart (markup and odd spacing do not count)
   {
     const first = s.sentenceStart[fromSentence] ?? s.count;
     const last = s.sentenceStart[toSentence] ?? s.count;
-    const t = s.text.slice(s.start[first] ?? 0, last > first ? s.end[last - 1]! : 0).toLowerCase();
+    const t = s.lower.slice(first, last).join(' ');
     for (let i = 0; i + 4 <= t.length; i++) {
       let h = 0x811c9dc5;
       for (let k = 0; k < 4; k++) h = Math.imul(h ^ t.charCodeAt(i + k), 0x01000193);
@@ -341,7 +363,7 @@ export function styleFeatures(s: Scan, tables: FeatureTables, fromSentence: numb
       const c0 = text[s.start[i]!]!;
       const capital = isUpper(c0);
       if (capital && !sentenceInitial && len > 1) {
-        if (isUpper(text.slice(s.start[i]!, s.end[i]!)[1] ?? '')) counts.caps++;
+        if (isUpper(text.slice(s.start[i], s.end[i])[1] ?? '')) counts.caps++;
         else counts.cap++;
       }
       if (w.includes("'") || w.includes('’')) counts.contraction++;
@@ -404,7 +426,13 @@ export function styleFeatures(s: Scan, tables: FeatureTables, fromSentence: numb
       }
       if (w === ',' || w === '.' || w === ';' || w === ':' || w === '?' || w === '!') {
         if (i > 0 && s.start[i]! > s.end[i - 1]! && s.kind[i - 1] !== KIND_PUNCT) counts.spaceBefore++;
-        if (i + 1 < s.count && s.start[i + 1] === s.end[i] && s.kind[i + 1] === KIND_WORD && i > 0 && s.kind[i - 1] === KIND_WORD) {
+        if (
+          i + 1 < s.count &&
+          s.start[i + 1] === s.end[i] &&
+          s.kind[i + 1] === KIND_WORD &&
+          i > 0 &&
+          s.kind[i - 1] === KIND_WORD
+        ) {
           counts.missingAfter++;
         }
       }

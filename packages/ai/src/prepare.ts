@@ -20,11 +20,14 @@ export interface Prepared {
   toOriginalEnd(offset: number): number;
 }
 
-const TAG = /<\/?[a-zA-Z][a-zA-Z0-9-]*(?:\s[^<>]{0,400})?\/?>|<!--[\s\S]{0,4000}?-->|&(?:nbsp|amp|lt|gt|quot|#\d{1,6}|#x[\da-fA-F]{1,6});/g;
+const TAG =
+  /<\/?[a-zA-Z][a-zA-Z0-9-]*(?:\s[^<>]{0,400})?\/?>|<!--[\s\S]{0,4000}?-->|&(?:nbsp|amp|lt|gt|quot|#\d{1,6}|#x[\da-fA-F]{1,6});/g;
 
 /** Markup, carriage returns and no-break spaces become spaces one for one (offsets do not move). */
 export function blankMarkup(text: string): string {
-  return text.replace(TAG, (m) => (m === '&amp;' ? '&' + ' '.repeat(4) : ' '.repeat(m.length))).replace(/[\r\u00A0\u2007\u202F\t\f\v]/g, ' ');
+  return text
+    .replace(TAG, (m) => (m === '&amp;' ? '&' + ' '.repeat(4) : ' '.repeat(m.length)))
+    .replace(/[\r\u00A0\u2007\u202F\t\f\v]/g, ' ');
 }
 
 export function prepare(original: string): Prepared {
