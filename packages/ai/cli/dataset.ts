@@ -3,7 +3,12 @@
  * benchmark share. Texts that are paired in their corpus (a human text and the machine text
  * written from it, continuing it or rewriting it) form one group and land on one side; whole
  * domains and generators are held out of training and calibration so that the figures show how
- * the detector does on writing it has not seen.
+ * the detector does on writing it has not seen. A held-out domain takes its whole groups to the test
+ * side. A held-out generator takes only its own texts: every l2r human text has a Gemini rewrite and
+ * every OUTFOX test essay an attack text, so holding out their groups would hold out nearly all of
+ * both corpora. The human text paired with such a rewrite may then be trained on, which can only
+ * make the held-out generator's figures worse (its rewrite shares the words of a text the model
+ * learnt as human), never better.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -62,7 +67,7 @@ export function readRows(dir: string, exclude: ReadonlySet<string> = new Set()):
   return rows;
 }
 
-/** Sources present in a data folder (for --exclude checks). */
+/** The first n words of a text, lower-cased: texts that continue the same opening are paired. */
 export function firstWords(text: string, n: number): string {
   return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, n).join(' ');
 }

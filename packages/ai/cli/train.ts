@@ -64,6 +64,8 @@ const LENGTH_BUCKETS = [120, 300, null] as const;
 /** A source/domain needs this many calibration human texts to set a threshold of its own; a length bucket, MIN_BUCKET. */
 const MIN_GROUP = 10;
 const MIN_BUCKET = 50;
+/** A threshold no score reaches (JSON has no Infinity). */
+const NEVER = 1e6;
 /** The predictability view's trigram models are cross-fitted in this many folds. */
 const NGRAM_FOLDS = 5;
 
@@ -309,13 +311,18 @@ function flagThreshold(humans: readonly Scored[]): number {
 function genreShift(humans: readonly Scored[]): number {
   const groups = [...new Set(humans.map((h) => humanGroup(h.e.row)))];
   let shift = 0;
+  let measured = 0;
   for (const g of groups) {
     const own = humans.filter((h) => humanGroup(h.e.row) === g).map((h) => h.combined);
     if (own.length < MIN_GROUP) continue;
     const others = humans.filter((h) => humanGroup(h.e.row) !== g);
+    if (others.length < MIN_GROUP) continue;
     shift = Math.max(shift, quantile(own, 0.99) - flagThreshold(others));
+    measured++;
   }
-  return shift;
+  // With fewer than two kinds of human text nothing says how far a new kind may lie: the language
+  // is then never flagged (its verdict stops at "potentially AI").
+  return measured < 2 ? NEVER : shift;
 }
 
 function verdictThresholds(calibration: readonly Scored[]): { verdict: VerdictThresholds[]; shift: number } {
@@ -330,7 +337,8 @@ function verdictThresholds(calibration: readonly Scored[]): { verdict: VerdictTh
     const ais = all.ai.filter(inBucket);
     lower = maxWords ?? Infinity;
     const pooled = humans.map((h) => h.combined);
-    const flag = (humans.length >= MIN_BUCKET ? flagThreshold(humans) : Math.max(overall, flagThreshold(humans))) + shift;
+    const flag =
+      (humans.length >= MIN_BUCKET ? flagThreshold(humans) : Math.max(overall, flagThreshold(humans))) + shift;
     const highly = Math.max(flag, quantile(pooled, 0.999) + shift);
     const most = Math.max(highly, Math.max(...pooled) + shift + 0.5);
     const potentially = Math.min(flag, quantile(pooled, 0.9));
@@ -436,7 +444,11 @@ export function train(o: TrainOptionsCli): ModelFile {
       .map((s) => s.combined);
     const chunk = { likely: quantile(humanChunks, 0.95), strong: quantile(humanChunks, 0.99) };
     const { verdict, shift } = verdictThresholds(calScored);
-    log(`${language}: genre shift added to the flag thresholds ${shift.toFixed(3)}`);
+    log(
+      shift >= NEVER
+        ? `${language}: WARNING fewer than two kinds of human text in calibration: this language will never be flagged`
+        : `${language}: genre shift added to the flag thresholds ${shift.toFixed(3)}`,
+    );
 
     languages[language] = {
       keep: tables.keepList,

@@ -90,10 +90,12 @@ export function scan(text: string): Scan {
     while (j > 0 && kind[j] === KIND_PUNCT && /^[)\]"'”’»]$/u.test(lower[j]!)) j--;
     const mark = lower[j]!;
     if (kind[j] !== KIND_PUNCT || !(mark === '.' || mark === '!' || mark === '?' || mark === '…')) continue;
-    if (gapEnd === gapStart && kind[i] === KIND_WORD) continue; // "e.g" or "3.5" glued: not a boundary
+    // glued to the mark: "e.g" or "3.5", or a straight quote closing the sentence it ends
+    if (gapEnd === gapStart && (kind[i] === KIND_WORD || kind[i] === KIND_PUNCT)) continue;
     if (mark === '.' && j > 0 && kind[j - 1] === KIND_WORD) {
+      // abbreviations, initials, and the last letter of "e.g." or "i.e."
       const prev = lower[j - 1]!;
-      if (ABBREVIATIONS.has(prev) || (prev.length === 1 && isUpper(text[start[j - 1]!]!))) continue;
+      if (ABBREVIATIONS.has(prev) || prev.length === 1) continue;
     }
     const first = text[start[i]!]!;
     if (kind[i] === KIND_WORD ? isUpper(first) : kind[i] === KIND_NUMBER || /^[("'“‘«¿¡[-]$/u.test(first)) {

@@ -29,7 +29,13 @@ export interface NgramFile {
   readonly total: number;
   readonly context: string;
   /** Bigrams kept: key (u << 15 | v), count, and as trigram context: total, distinct continuations, top-1 count. */
-  readonly bigram: { readonly key: string; readonly count: string; readonly total: string; readonly distinct: string; readonly top: string };
+  readonly bigram: {
+    readonly key: string;
+    readonly count: string;
+    readonly total: string;
+    readonly distinct: string;
+    readonly top: string;
+  };
   /** Trigrams kept: 32-bit hash of the key, count. */
   readonly trigram: { readonly key: string; readonly count: string };
 }
@@ -120,7 +126,18 @@ export function ngramModel(a: NgramArrays): NgramModel {
   const tri = buildIntTable(a.triKey);
   const triCount = new Int32Array(tri.table.keys.length);
   for (let i = 0; i < a.triKey.length; i++) triCount[tri.slotOf[i]!] = a.triCount[i]!;
-  return { vocab, unigramP, context: a.context, bigram: bi.table, biCount, biTotal, biDistinct, biTop, trigram: tri.table, triCount };
+  return {
+    vocab,
+    unigramP,
+    context: a.context,
+    bigram: bi.table,
+    biCount,
+    biTotal,
+    biDistinct,
+    biTop,
+    trigram: tri.table,
+    triCount,
+  };
 }
 
 function isUpperChar(c: string): boolean {
@@ -138,7 +155,12 @@ export function tokenId(vocab: ReadonlyMap<string, number>, s: Scan, i: number):
 }
 
 /** Token ids of sentences [fromSentence, toSentence), each sentence opened by NGRAM_BOS. */
-export function ngramIds(vocab: ReadonlyMap<string, number>, s: Scan, fromSentence: number, toSentence: number): Int32Array {
+export function ngramIds(
+  vocab: ReadonlyMap<string, number>,
+  s: Scan,
+  fromSentence: number,
+  toSentence: number,
+): Int32Array {
   const first = s.sentenceStart[fromSentence] ?? s.count;
   const last = s.sentenceStart[toSentence] ?? s.count;
   const ids = new Int32Array(last - first + (toSentence - fromSentence));
@@ -186,7 +208,12 @@ const SINGLE_DIM = PREDICTABILITY_SINGLE.length;
  * vocabulary): each model's rates, then per-token log-probability differences between the last
  * model and the first (trigram mean and spread, bigram mean, unigram mean).
  */
-export function predictabilityFeatures(models: readonly NgramModel[], s: Scan, fromSentence: number, toSentence: number): Float64Array {
+export function predictabilityFeatures(
+  models: readonly NgramModel[],
+  s: Scan,
+  fromSentence: number,
+  toSentence: number,
+): Float64Array {
   const f = new Float64Array(PREDICTABILITY_DIM);
   const first = models[0];
   if (first === undefined) return f;
@@ -220,7 +247,13 @@ export function predictabilityFeatures(models: readonly NgramModel[], s: Scan, f
   return f;
 }
 
-function singleFeatures(m: NgramModel, ids: Int32Array, out3: Float64Array, out2: Float64Array, out1: Float64Array): Float64Array {
+function singleFeatures(
+  m: NgramModel,
+  ids: Int32Array,
+  out3: Float64Array,
+  out2: Float64Array,
+  out1: Float64Array,
+): Float64Array {
   const f = new Float64Array(SINGLE_DIM);
   const D = NGRAM_DISCOUNT;
   let n = 0;
