@@ -25,6 +25,11 @@ const boundaries = [
     patterns: ['@veritext/contracts', '@veritext/reuse', '@veritext/extract'],
   },
   {
+    files: ['packages/extract/**/*.ts'],
+    message: 'packages/extract (file text extraction) depends on packages/text only.',
+    patterns: ['@veritext/contracts', '@veritext/reuse', '@veritext/ai'],
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     message: 'The web client talks to the server over HTTP only.',
     patterns: ['@veritext/server', '**/apps/server/**', 'pg', 'pg-boss', '@electric-sql/pglite', 'fastify'],

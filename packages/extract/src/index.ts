@@ -1,0 +1,5 @@
+export { extractText, DEFAULT_MAX_MEMORY_MB, DEFAULT_TIMEOUT_MS, type ExtractOptions } from './extract.ts';
+export { parseDocument } from './parse.ts';
+export { ExtractError, EXTRACT_MESSAGES, MAX_FILE_BYTES, fileStatusFor, type ExtractErrorCode } from './errors.ts';
+export { EXTENSIONS, extOf, type Ext, type Extracted, type HiddenSpan } from './types.ts';
+export { MAX_ZIP_RATIO, MAX_ZIP_UNCOMPRESSED } from './zip.ts';
