@@ -6,10 +6,12 @@
  *   1. split by pair/topic group, with held-out domains and generators (cli/dataset.ts);
  *   2. tables from training text: the words kept in the lexical view, the spelling dictionary;
  *   3. examples: every text whole, and its chunks when it has more than one;
- *   4. a lexical, a style and a predictability logistic regression on the training side (the
- *      predictability view's trigram models of human and of machine text are cross-fitted by
- *      group, so that no training text is measured by a model that read it or its pair);
- *   5. their combination, then every threshold, on the calibration side (never trained on);
+ *   4. a lexical logistic regression and boosted trees over the style and predictability rates
+ *      (cli/gbt.ts) on the training side (the predictability rates' trigram models of human and of
+ *      machine text are cross-fitted by group, so that no training text is measured by a model that
+ *      read it or its pair);
+ *   5. their combination, then every threshold (on the document score of src/model.ts
+ *      documentCombined), on the calibration side (never trained on);
  * and prints a short summary on the test side (the benchmark, npm run bench:ai, has the figures).
  * `--exclude autextification2023` leaves a source out (its licence is non-commercial).
  */
@@ -29,29 +31,26 @@ import {
 import type { FeatureTables } from '../src/features.ts';
 import type { DetectorLanguage } from '../src/language.ts';
 import {
-  clampZ,
+  DENSE_DIM,
+  denseInput,
+  documentCombined,
   encodeFloats,
   ngramToFile,
   DEFAULT_MODEL_PATH,
   MODEL_FORMAT,
-  type DenseView,
   type LanguageModelFile,
   type ModelFile,
   type VerdictThresholds,
 } from '../src/model.ts';
-import {
-  NGRAM_MODELS,
-  PREDICTABILITY_DIM,
-  ngramIds,
-  ngramModel,
-  predictabilityFeatures,
-  type NgramModel,
-} from '../src/ngram.ts';
+import { NGRAM_MODELS, ngramIds, ngramModel, predictabilityFeatures, type NgramModel } from '../src/ngram.ts';
 import { hashString } from '@veritext/text';
 import { buildNgram, ngramVocabulary } from './ngram.ts';
 import { prepare } from '../src/prepare.ts';
 import { readRows, splitRows, type SplitRow } from './dataset.ts';
 import { SparseRowsBuilder, logit, seededRandom, trainLogistic } from './logistic.ts';
+import { DEFAULT_GBT, trainGbt } from './gbt.ts';
+import { treesLogit, treesToFile } from '../src/trees.ts';
+import { MIN_CHUNK_WORDS } from '../src/detect.ts';
 
 export const MODEL_VERSION = '1.0.0';
 export const DEFAULT_SEED = 20261123;
@@ -68,6 +67,11 @@ const MIN_BUCKET = 50;
 const NEVER = 1e6;
 /** The predictability view's trigram models are cross-fitted in this many folds. */
 const NGRAM_FOLDS = 5;
+/** Passes of the lexical LR over the training examples. */
+const LEXICAL_EPOCHS = 20;
+const LEXICAL_L2 = 1e-5;
+/** The share of the mean chunk score in a multi-chunk document's score (src/model.ts documentCombined). */
+const CHUNK_BLEND = 0.5;
 
 interface Example {
   readonly row: SplitRow;
@@ -164,16 +168,13 @@ function buildNgrams(
   return { full, models: full.map(ngramModel), folds: foldModels };
 }
 
-/** Mean and SD (weighted) of dense rates, and an LR on them standardised plus their squares. */
-function trainDense(
+/** Weighted mean and SD of dense rates (the style rates', for styleOutlier). */
+function meanSd(
   examples: readonly Example[],
   weights: Float32Array,
   get: (e: Example) => Float64Array,
   dim: number,
-  seed: number,
-  epochs = 6,
-  rate = 0.02,
-): DenseView & { input: (f: Float64Array) => Float32Array } {
+): { mean: number[]; sd: number[] } {
   const mean = new Array<number>(dim).fill(0);
   const sd = new Array<number>(dim).fill(0);
   let total = 0;
@@ -188,27 +189,7 @@ function trainDense(
     for (let d = 0; d < dim; d++) sd[d]! += weights[i]! * (f[d]! - mean[d]!) ** 2;
   });
   for (let d = 0; d < dim; d++) sd[d] = Math.sqrt(sd[d]! / total) || 1;
-  const index = Int32Array.from({ length: 2 * dim }, (_, i) => i);
-  const input = (f: Float64Array): Float32Array => {
-    const x = new Float32Array(2 * dim);
-    for (let d = 0; d < dim; d++) {
-      const v = clampZ((f[d]! - mean[d]!) / sd[d]!);
-      x[d] = v;
-      x[dim + d] = v * v;
-    }
-    return x;
-  };
-  const rows = new SparseRowsBuilder();
-  examples.forEach((e, i) => rows.add(index, input(get(e)), e.row.label === 'ai' ? 1 : 0, weights[i]!));
-  const lr = trainLogistic(rows.build(), { dim: 2 * dim, epochs, rate, l2: 1e-4, random: seededRandom(seed) });
-  return { mean, sd, weights: [...lr.weights], bias: lr.bias, input };
-}
-
-function denseZ(view: DenseView & { input: (f: Float64Array) => Float32Array }, f: Float64Array): number {
-  const x = view.input(f);
-  let z = view.bias;
-  for (let d = 0; d < x.length; d++) z += view.weights[d]! * x[d]!;
-  return z;
+  return { mean, sd };
 }
 
 function examplesOf(
@@ -325,6 +306,25 @@ function genreShift(humans: readonly Scored[]): number {
   return measured < 2 ? NEVER : shift;
 }
 
+/**
+ * Every text's document score (documentCombined, as detect.ts computes it) from the combined scores
+ * of its examples: the whole text and its chunks of MIN_CHUNK_WORDS words or more.
+ */
+function documentScores(examples: readonly Example[], combined: readonly number[], f: LanguageModelFile): Scored[] {
+  const chunks = new Map<string, number[]>();
+  examples.forEach((e, i) => {
+    if (e.doc || e.words < MIN_CHUNK_WORDS) return;
+    const list = chunks.get(e.row.id) ?? [];
+    list.push(combined[i]!);
+    chunks.set(e.row.id, list);
+  });
+  const out: Scored[] = [];
+  examples.forEach((e, i) => {
+    if (e.doc) out.push({ e, combined: documentCombined(f, combined[i]!, chunks.get(e.row.id) ?? []) });
+  });
+  return out;
+}
+
 function verdictThresholds(calibration: readonly Scored[]): { verdict: VerdictThresholds[]; shift: number } {
   const docs = calibration.filter((s) => s.e.doc);
   const all = { human: docs.filter((s) => s.e.row.label === 'human'), ai: docs.filter((s) => s.e.row.label === 'ai') };
@@ -393,55 +393,57 @@ export function train(o: TrainOptionsCli): ModelFile {
     );
     const lexical = trainLogistic(lexRows.build(), {
       dim: LEXICAL_DIM,
-      epochs: 12,
+      epochs: LEXICAL_EPOCHS,
       rate: 0.05,
-      l2: 1e-5,
+      l2: LEXICAL_L2,
       random: seededRandom(o.seed),
     });
     log(`${language}: lexical model trained`);
 
-    const style = trainDense(trainExamples, weights, (e) => e.style, STYLE_DIM, o.seed + 1);
-    const pred = trainDense(trainExamples, weights, (e) => e.predictability, PREDICTABILITY_DIM, o.seed + 3, 15, 0.05);
-    log(`${language}: style and predictability models trained`);
+    const style = meanSd(trainExamples, weights, (e) => e.style, STYLE_DIM);
+    const trees = trainGbt(
+      trainExamples.map((e) => denseInput(e.style, e.predictability)),
+      Uint8Array.from(trainExamples, (e) => (e.row.label === 'ai' ? 1 : 0)),
+      weights,
+      DENSE_DIM,
+      { ...DEFAULT_GBT, random: seededRandom(o.seed + 1) },
+    );
+    log(`${language}: boosted trees trained (${trees.trees} trees of depth ${trees.depth})`);
 
     const lexW = Float32Array.from(lexical.weights);
-    const views = (e: Example): [number, number, number] => {
+    const views = (e: Example): [number, number] => {
       let zl = lexical.bias;
       for (let k = 0; k < e.lexical.index.length; k++) zl += lexW[e.lexical.index[k]!]! * e.lexical.value[k]!;
-      return [zl, denseZ(style, e.style), denseZ(pred, e.predictability)];
+      return [zl, treesLogit(trees, denseInput(e.style, e.predictability))];
     };
     const calibrationExamples = examples.filter((e) => e.row.split === 'calibration');
     const calWeights = exampleWeights(calibrationExamples);
     const combRows = new SparseRowsBuilder();
     const calViews = calibrationExamples.map(views);
     calibrationExamples.forEach((e, i) =>
-      combRows.add([0, 1, 2], calViews[i]!, e.row.label === 'ai' ? 1 : 0, calWeights[i]!),
+      combRows.add([0, 1], calViews[i]!, e.row.label === 'ai' ? 1 : 0, calWeights[i]!),
     );
     const combRowsBuilt = combRows.build();
     const comb = trainLogistic(combRowsBuilt, {
-      dim: 3,
+      dim: 2,
       epochs: 30,
       rate: 0.05,
       l2: 0,
       random: seededRandom(o.seed + 2),
     });
-    const combine = {
-      lexical: comb.weights[0]!,
-      style: comb.weights[1]!,
-      predictability: comb.weights[2]!,
-      bias: comb.bias,
-    };
-    const calScored: Scored[] = calibrationExamples.map((e, i) => ({
-      e,
-      combined: logit(combRowsBuilt, i, comb.weights, comb.bias),
-    }));
+    const combine = { lexical: comb.weights[0]!, dense: comb.weights[1]!, bias: comb.bias };
+    const combinedOf = (zl: number, zd: number): number => combine.bias + combine.lexical * zl + combine.dense * zd;
+    const calRaw = calibrationExamples.map((_, i) => logit(combRowsBuilt, i, comb.weights, comb.bias));
     log(
-      `${language}: combination lexical ${combine.lexical.toFixed(3)}, style ${combine.style.toFixed(3)}, predictability ${combine.predictability.toFixed(3)}, bias ${combine.bias.toFixed(3)}`,
+      `${language}: combination lexical ${combine.lexical.toFixed(3)}, dense ${combine.dense.toFixed(3)}, bias ${combine.bias.toFixed(3)}`,
     );
+    const fileSoFar = { chunkBlend: CHUNK_BLEND } as LanguageModelFile;
+    const calScored: Scored[] = documentScores(calibrationExamples, calRaw, fileSoFar);
 
-    const humanChunks = calScored
+    const humanChunks = calibrationExamples
+      .map((e, i) => ({ e, z: calRaw[i]! }))
       .filter((s) => s.e.row.label === 'human' && (!s.e.doc || s.e.words <= 200))
-      .map((s) => s.combined);
+      .map((s) => s.z);
     const chunk = { likely: quantile(humanChunks, 0.95), strong: quantile(humanChunks, 0.99) };
     const { verdict, shift } = verdictThresholds(calScored);
     log(
@@ -454,34 +456,36 @@ export function train(o: TrainOptionsCli): ModelFile {
       keep: tables.keepList,
       dictionary: tables.dictionaryList,
       lexical: { bias: lexical.bias, weights: encodeFloats(lexW) },
-      style: { mean: style.mean, sd: style.sd, weights: style.weights, bias: style.bias },
-      predictability: {
-        mean: pred.mean,
-        sd: pred.sd,
-        weights: pred.weights,
-        bias: pred.bias,
-        ngrams: ngrams.full.map(ngramToFile),
-      },
+      style,
+      predictability: { ngrams: ngrams.full.map(ngramToFile) },
+      dense: treesToFile(trees),
       combine,
+      chunkBlend: CHUNK_BLEND,
       chunk,
       verdict,
       genreShift: shift,
     };
 
     // a short look at the test side
-    const testDocs = examples.filter((e) => e.row.split === 'test' && e.doc);
+    const testExamples = examples.filter((e) => e.row.split === 'test');
+    const testViews = testExamples.map(views);
+    const indexOf = new Map(testExamples.map((e, i) => [e, i]));
+    const testScored = documentScores(
+      testExamples,
+      testViews.map(([zl, zd]) => combinedOf(zl, zd)),
+      fileSoFar,
+    );
     const bySource = new Map<
       string,
       { h: number[]; a: number[]; flagH: number; flagA: number; hv: number[][]; av: number[][] }
     >();
-    for (const e of testDocs) {
-      const [zl, zs, zp] = views(e);
-      const z = combine.bias + combine.lexical * zl + combine.style * zs + combine.predictability * zp;
-      const bucket = verdict.find((v) => v.maxWords === null || e.words <= v.maxWords)!;
+    testScored.forEach(({ e, combined: z }) => {
+      const v = testViews[indexOf.get(e)!]!;
+      const bucket = verdict.find((t) => t.maxWords === null || e.words <= t.maxWords)!;
       const flagged = z >= bucket.bounds[2];
       const key = `${e.row.source}${e.row.heldOut ? ' (held out)' : ''}`;
-      const g = bySource.get(key) ?? { h: [], a: [], flagH: 0, flagA: 0, hv: [[], [], []], av: [[], [], []] };
-      [zl, zs, zp].forEach((v, k) => (e.row.label === 'human' ? g.hv : g.av)[k]!.push(v));
+      const g = bySource.get(key) ?? { h: [], a: [], flagH: 0, flagA: 0, hv: [[], []], av: [[], []] };
+      v.forEach((x, k) => (e.row.label === 'human' ? g.hv : g.av)[k]!.push(x));
       if (e.row.label === 'human') {
         g.h.push(z);
         if (flagged) g.flagH++;
@@ -490,11 +494,11 @@ export function train(o: TrainOptionsCli): ModelFile {
         if (flagged) g.flagA++;
       }
       bySource.set(key, g);
-    }
+    });
     for (const [key, g] of [...bySource].sort()) {
       const both = g.h.length > 0 && g.a.length > 0;
       const a = both ? auroc(g.a, g.h).toFixed(3) : '  -  ';
-      const perView = both ? ` (views ${[0, 1, 2].map((k) => auroc(g.av[k]!, g.hv[k]!).toFixed(3)).join('/')})` : '';
+      const perView = both ? ` (views ${[0, 1].map((k) => auroc(g.av[k]!, g.hv[k]!).toFixed(3)).join('/')})` : '';
       log(
         `${language} test ${key.padEnd(34)} human ${String(g.h.length).padStart(5)} ai ${String(g.a.length).padStart(5)}  AUROC ${a}  flag FPR ${(g.flagH / Math.max(g.h.length, 1)).toFixed(4)} TPR ${(g.flagA / Math.max(g.a.length, 1)).toFixed(3)}${perView}`,
       );

@@ -12,7 +12,14 @@
  */
 import { countWords } from '@veritext/text';
 import { identifyLanguage, type DetectorLanguage } from './language.ts';
-import { defaultModel, scoreSentences, type LanguageModel, type Model, type VerdictThresholds } from './model.ts';
+import {
+  defaultModel,
+  documentCombined,
+  scoreSentences,
+  type LanguageModel,
+  type Model,
+  type VerdictThresholds,
+} from './model.ts';
 import { prepare } from './prepare.ts';
 import { wordCount } from './features.ts';
 
@@ -164,18 +171,24 @@ export function detectAi(text: string, options: DetectOptions = {}): AiDetection
   const lm = model.languages[lang];
   const doc = scoreSentences(lm, s, 0, sentences);
   const docWords = wordCount(s, 0, sentences);
-  const unfamiliar = doc.styleOutlier >= UNFAMILIAR_STYLE_Z;
-  const level = Math.min(verdictLevel(lm, doc.combined, docWords), unfamiliar ? FLAG_LEVEL - 1 : VERDICTS.length - 1);
-  const flagged = level >= FLAG_LEVEL;
-  const score = documentScore(lm, doc.combined, docWords) * (unfamiliar ? 0.5 : 1);
-
-  // chunks: scored alone, then each mark capped by what the headline says
-  const { likely, strong } = lm.file.chunk;
+  // chunks: scored alone (a text of one chunk is its own chunk)
   const raw = p.chunks.map(([a, b]) => {
     const n = wordCount(s, a, b);
     if (n < MIN_CHUNK_WORDS) return null;
     return p.chunks.length === 1 ? doc.combined : scoreSentences(lm, s, a, b).combined;
   });
+  const combined = documentCombined(
+    lm.file,
+    doc.combined,
+    raw.filter((z): z is number => z !== null),
+  );
+  const unfamiliar = doc.styleOutlier >= UNFAMILIAR_STYLE_Z;
+  const level = Math.min(verdictLevel(lm, combined, docWords), unfamiliar ? FLAG_LEVEL - 1 : VERDICTS.length - 1);
+  const flagged = level >= FLAG_LEVEL;
+  const score = documentScore(lm, combined, docWords) * (unfamiliar ? 0.5 : 1);
+
+  // each chunk's mark capped by what the headline says
+  const { likely, strong } = lm.file.chunk;
   const chunks: AiChunk[] = [];
   const length = text.length;
   let processed = 0;

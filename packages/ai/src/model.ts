@@ -1,11 +1,11 @@
 /**
  * The trained detector as stored on disk (one JSON file, versioned) and its scoring functions.
- * Per language: a logistic regression over the lexical view, one over the style view (each rate
- * standardised, plus its square so that "too regular" and "too irregular" can both count), one
- * over the predictability view (src/ngram.ts: rates under trigram models of human and of machine
- * text, treated like the style rates; absent from older files), and a linear combination of the
- * views fitted on calibration text the others never saw. Thresholds
- * turn the combined score into reliability levels for chunks and a verdict for the document.
+ * Per language: a logistic regression over the lexical view; boosted trees (src/trees.ts) over the
+ * style rates and the predictability rates (src/ngram.ts: rates under trigram models of human and
+ * of machine text), or in older files one logistic regression over each (standardised rates plus
+ * their squares); and a linear combination of the views fitted on calibration text the others
+ * never saw. Thresholds turn the combined score into reliability levels for chunks and, through
+ * documentCombined, a verdict for the document.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +19,10 @@ import {
   type NgramFile,
   type NgramModel,
 } from './ngram.ts';
+import { decodeFloats, decodeInts, encodeInts } from './codec.ts';
+import { treesFromFile, treesLogit, type Trees, type TreesFile } from './trees.ts';
+
+export { decodeFloats, decodeInts, encodeFloats, encodeInts } from './codec.ts';
 
 export const MODEL_FORMAT = 1;
 
@@ -42,20 +46,35 @@ export interface LanguageModelFile {
   readonly keep: readonly string[];
   readonly dictionary: readonly string[];
   readonly lexical: { readonly bias: number; readonly weights: string };
+  /**
+   * The style rates' training mean and SD (what styleOutlier measures against), and in files
+   * without `dense` a logistic regression over them.
+   */
   readonly style: {
     readonly mean: readonly number[];
     readonly sd: readonly number[];
-    readonly weights: readonly number[];
-    readonly bias: number;
+    readonly weights?: readonly number[];
+    readonly bias?: number;
   };
-  /** The predictability view (optional: older model files have none): a trigram model and a dense LR over its rates. */
-  readonly predictability?: DenseView & { readonly ngrams: readonly NgramFile[] };
+  /**
+   * The predictability view (optional: older model files have none): trigram models of human and
+   * of machine text, and in files without `dense` a dense LR over their rates.
+   */
+  readonly predictability?: Partial<DenseView> & { readonly ngrams: readonly NgramFile[] };
+  /** Boosted trees over the style rates followed by the predictability rates (denseInput); replaces the two dense LRs. */
+  readonly dense?: TreesFile;
   readonly combine: {
     readonly lexical: number;
-    readonly style: number;
+    readonly style?: number;
     readonly predictability?: number;
+    readonly dense?: number;
     readonly bias: number;
   };
+  /**
+   * The share of the mean chunk score in the document score of a text of several chunks
+   * (documentCombined); absent in older files (0: the whole text's score alone).
+   */
+  readonly chunkBlend?: number;
   /** Chunk reliability: 1 (likely) from `likely`, 2 (strong) from `strong`. */
   readonly chunk: { readonly likely: number; readonly strong: number };
   readonly verdict: readonly VerdictThresholds[];
@@ -77,34 +96,14 @@ export interface LanguageModel {
   readonly file: LanguageModelFile;
   readonly lexical: Float32Array;
   readonly ngrams: readonly NgramModel[];
+  /** The boosted trees of `file.dense`, null for files with the two dense LRs. */
+  readonly dense: Trees | null;
 }
 
 export interface Model {
   readonly version: string;
   readonly file: ModelFile;
   readonly languages: Readonly<Record<DetectorLanguage, LanguageModel>>;
-}
-
-export function encodeFloats(values: Float32Array): string {
-  return Buffer.from(values.buffer, values.byteOffset, values.byteLength).toString('base64');
-}
-
-export function decodeFloats(encoded: string): Float32Array {
-  const bytes = Buffer.from(encoded, 'base64');
-  const copy = new Uint8Array(bytes.length);
-  copy.set(bytes);
-  return new Float32Array(copy.buffer);
-}
-
-export function encodeInts(values: Int32Array): string {
-  return Buffer.from(values.buffer, values.byteOffset, values.byteLength).toString('base64');
-}
-
-export function decodeInts(encoded: string): Int32Array {
-  const bytes = Buffer.from(encoded, 'base64');
-  const copy = new Uint8Array(bytes.length);
-  copy.set(bytes);
-  return new Int32Array(copy.buffer);
 }
 
 export function ngramToFile(a: NgramArrays): NgramFile {
@@ -140,6 +139,20 @@ export function ngramFromFile(f: NgramFile): NgramModel {
   });
 }
 
+function tablesOf(language: DetectorLanguage, f: LanguageModelFile): FeatureTables {
+  return { language, keep: new Set(f.keep), dictionary: new Set(f.dictionary) };
+}
+
+/** The boosted trees' input: the style rates, then the predictability rates. */
+export const DENSE_DIM = STYLE_DIM + PREDICTABILITY_DIM;
+
+export function denseInput(style: Float64Array, predictability: Float64Array): Float64Array {
+  const x = new Float64Array(DENSE_DIM);
+  x.set(style.subarray(0, STYLE_DIM), 0);
+  x.set(predictability.subarray(0, PREDICTABILITY_DIM), STYLE_DIM);
+  return x;
+}
+
 export function modelFromFile(file: ModelFile): Model {
   if (file.format !== MODEL_FORMAT)
     throw new Error(`AI model format ${file.format} is not supported (expected ${MODEL_FORMAT})`);
@@ -150,15 +163,28 @@ export function modelFromFile(file: ModelFile): Model {
       throw new Error(
         `AI model (${language}): lexical weights have ${lexical.length} entries, expected ${LEXICAL_DIM}`,
       );
-    if (f.style.mean.length !== STYLE_DIM || f.style.weights.length !== 2 * STYLE_DIM) {
+    if (f.style.mean.length !== STYLE_DIM || f.style.sd.length !== STYLE_DIM) {
       throw new Error(`AI model (${language}): style part does not match the ${STYLE_DIM} style features`);
     }
     const p = f.predictability;
-    if (p !== undefined && (p.mean.length !== PREDICTABILITY_DIM || p.weights.length !== 2 * PREDICTABILITY_DIM)) {
+    const ngrams = p === undefined ? [] : p.ngrams.map(ngramFromFile);
+    if (f.dense !== undefined) {
+      if (p === undefined) throw new Error(`AI model (${language}): boosted trees need the predictability view`);
+      const dense = treesFromFile(f.dense, DENSE_DIM);
+      return { tables: tablesOf(language, f), file: f, lexical, ngrams, dense };
+    }
+    if (f.style.weights?.length !== 2 * STYLE_DIM) {
+      throw new Error(`AI model (${language}): style part does not match the ${STYLE_DIM} style features`);
+    }
+    if (
+      p !== undefined &&
+      (p.mean?.length !== PREDICTABILITY_DIM ||
+        p.sd?.length !== PREDICTABILITY_DIM ||
+        p.weights?.length !== 2 * PREDICTABILITY_DIM)
+    ) {
       throw new Error(`AI model (${language}): predictability part does not match the ${PREDICTABILITY_DIM} features`);
     }
-    const ngrams = p === undefined ? [] : p.ngrams.map(ngramFromFile);
-    return { tables: { language, keep: new Set(f.keep), dictionary: new Set(f.dictionary) }, file: f, lexical, ngrams };
+    return { tables: tablesOf(language, f), file: f, lexical, ngrams, dense: null };
   };
   return { version: file.version, file, languages: { en: build('en'), es: build('es') } };
 }
@@ -175,9 +201,12 @@ export function defaultModel(): Model {
 
 export interface ViewScores {
   readonly lexical: number;
+  /** 0 when the model has boosted trees instead. */
   readonly style: number;
-  /** 0 when the model has no predictability view. */
+  /** 0 when the model has no predictability view or boosted trees instead. */
   readonly predictability: number;
+  /** The boosted trees' logit; 0 when the model has the two dense LRs instead. */
+  readonly dense: number;
   readonly combined: number;
   /** See styleOutlier. */
   readonly styleOutlier: number;
@@ -194,8 +223,9 @@ export function styleLogit(m: LanguageModel, s: Scan, from: number, to: number):
   return styleLogitOf(m.file.style, styleFeatures(s, m.tables, from, to));
 }
 
-export function styleLogitOf(style: DenseView, f: Float64Array): number {
-  return denseLogit(style, f);
+export function styleLogitOf(style: LanguageModelFile['style'], f: Float64Array): number {
+  if (style.weights === undefined) return 0;
+  return denseLogit({ mean: style.mean, sd: style.sd, weights: style.weights, bias: style.bias ?? 0 }, f);
 }
 
 /** A dense view's logit: each rate standardised and clipped, weighted with its square. */
@@ -211,8 +241,9 @@ export function denseLogit(view: DenseView, f: Float64Array): number {
 
 export function predictabilityLogit(m: LanguageModel, s: Scan, from: number, to: number): number {
   const p = m.file.predictability;
-  if (p === undefined) return 0;
-  return denseLogit(p, predictabilityFeatures(m.ngrams, s, from, to));
+  if (p?.mean === undefined || p.sd === undefined || p.weights === undefined) return 0;
+  const view = { mean: p.mean, sd: p.sd, weights: p.weights, bias: p.bias ?? 0 };
+  return denseLogit(view, predictabilityFeatures(m.ngrams, s, from, to));
 }
 
 /** Standardised rates are clipped so that one freak value cannot decide a verdict. */
@@ -224,7 +255,10 @@ export function clampZ(v: number): number {
  * How far the text's style lies outside what training saw: the largest distance, in standard
  * deviations of the training texts, of any style rate from its training mean (unclipped).
  */
-export function styleOutlier(style: DenseView, f: Float64Array): number {
+export function styleOutlier(
+  style: { readonly mean: readonly number[]; readonly sd: readonly number[] },
+  f: Float64Array,
+): number {
   let max = 0;
   for (let i = 0; i < STYLE_DIM; i++) {
     const z = Math.abs((f[i]! - style.mean[i]!) / style.sd[i]!);
@@ -236,14 +270,40 @@ export function styleOutlier(style: DenseView, f: Float64Array): number {
 export function scoreSentences(m: LanguageModel, s: Scan, from: number, to: number): ViewScores {
   const lexical = lexicalLogit(m, s, from, to);
   const features = styleFeatures(s, m.tables, from, to);
+  const outlier = styleOutlier(m.file.style, features);
+  const c = m.file.combine;
+  if (m.dense !== null) {
+    const dense = treesLogit(m.dense, denseInput(features, predictabilityFeatures(m.ngrams, s, from, to)));
+    return {
+      lexical,
+      style: 0,
+      predictability: 0,
+      dense,
+      combined: c.bias + c.lexical * lexical + (c.dense ?? 0) * dense,
+      styleOutlier: outlier,
+    };
+  }
   const style = styleLogitOf(m.file.style, features);
   const predictability = predictabilityLogit(m, s, from, to);
-  const c = m.file.combine;
   return {
     lexical,
     style,
     predictability,
-    combined: c.bias + c.lexical * lexical + c.style * style + (c.predictability ?? 0) * predictability,
-    styleOutlier: styleOutlier(m.file.style, features),
+    dense: 0,
+    combined: c.bias + c.lexical * lexical + (c.style ?? 0) * style + (c.predictability ?? 0) * predictability,
+    styleOutlier: outlier,
   };
+}
+
+/**
+ * The document's combined score, the one its verdict thresholds are set on (train.ts) and read
+ * against (detect.ts): for a text of several scored chunks, the whole text's score blended with the
+ * mean of its chunks' scores (the file's chunkBlend, 0 in older files); otherwise the whole text's.
+ */
+export function documentCombined(f: LanguageModelFile, whole: number, chunks: readonly number[]): number {
+  const blend = f.chunkBlend ?? 0;
+  if (chunks.length < 2 || blend === 0) return whole;
+  let sum = 0;
+  for (const z of chunks) sum += z;
+  return (1 - blend) * whole + (blend * sum) / chunks.length;
 }
