@@ -18,14 +18,16 @@ import { registerAuthContext } from './http/auth-context.ts';
 import { registerCsrfCheck, registerFormGuard } from './http/csrf.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { createMetrics, registerRequestMetrics } from './http/metrics.ts';
+import { registerUploads } from './http/uploads.ts';
 import { registerWebClient } from './http/web-client.ts';
 import type { JobQueue } from './jobs/queue.ts';
+import { aiChecksRoutes } from './modules/ai-checks/ai-checks.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { groupsRoutes } from './modules/groups/groups.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 
-/** What the HTTP side needs to know of the job queue. */
-export type QueueStatus = Pick<JobQueue, 'depth' | 'isHealthy'>;
+/** What the HTTP side needs of the job queue: its health, and sending jobs. */
+export type QueueStatus = Pick<JobQueue, 'depth' | 'isHealthy' | 'send'>;
 
 export type AppDependencies = {
   config: Config;
@@ -79,6 +81,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
+  await registerUploads(app);
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: () => new AppError('rate_limited'),
@@ -115,6 +118,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       botCheckDifficulty: config.botCheckDifficulty,
     });
     await api.register(groupsRoutes, { db });
+    await api.register(aiChecksRoutes, { db, queue: deps.queue });
   });
 
   await app.register(healthRoutes, {

@@ -6,6 +6,8 @@ export class AppError extends Error {
   readonly status: number;
   readonly fields: Record<string, string> | undefined;
   readonly headers: Record<string, string> | undefined;
+  /** The spec's numeric code, sent as `code` in the body, where the call has one. */
+  readonly specCode: number | undefined;
 
   constructor(
     code: ErrorCode,
@@ -13,6 +15,7 @@ export class AppError extends Error {
       message?: string;
       fields?: Record<string, string>;
       headers?: Record<string, string>;
+      specCode?: number;
       cause?: unknown;
     } = {},
   ) {
@@ -22,12 +25,19 @@ export class AppError extends Error {
     this.status = ERRORS[code].status;
     this.fields = options.fields;
     this.headers = options.headers;
+    this.specCode = options.specCode;
   }
 }
 
-export function errorBody(code: ErrorCode, message?: string, fields?: Record<string, string>): ApiErrorBody {
+export function errorBody(
+  code: ErrorCode,
+  message?: string,
+  fields?: Record<string, string>,
+  specCode?: number,
+): ApiErrorBody {
   return {
     success: false,
+    ...(specCode === undefined ? {} : { code: specCode }),
     message: message ?? ERRORS[code].message,
     error: { code, key: errorI18nKey(code), ...(fields === undefined ? {} : { fields }) },
   };

@@ -6,8 +6,10 @@ import { migrate } from './db/migrate.ts';
 import { maintenanceJobs, scheduleMaintenance } from './jobs/maintenance.jobs.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { createLogger } from './logger.ts';
+import { aiCheckJobs } from './modules/ai-checks/ai-checks.jobs.ts';
+import { closeSharedAiDetector } from './modules/ai-checks/detector.ts';
 
-const ALL_JOBS = [...maintenanceJobs];
+const ALL_JOBS = [...maintenanceJobs, ...aiCheckJobs];
 
 async function main(): Promise<void> {
   loadDotEnv();
@@ -63,6 +65,7 @@ async function main(): Promise<void> {
     try {
       if (app !== null) await app.close();
       await queue.stop({ graceful: true, timeoutMs: config.shutdownTimeoutMs });
+      await closeSharedAiDetector();
       await db.close();
       logger.info('stopped');
       process.exit(0);

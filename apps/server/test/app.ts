@@ -4,7 +4,17 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
-export type TestApp = { app: FastifyInstance; handle: TestDatabase; config: Config; dispose(): Promise<void> };
+/** A job the app sent; tests run its handler themselves (see modules/ai-checks). */
+export type SentJob = { queue: string; payload: unknown };
+
+export type TestApp = {
+  app: FastifyInstance;
+  handle: TestDatabase;
+  config: Config;
+  /** Jobs sent by the app, in order: the test app has no workers. */
+  sentJobs: SentJob[];
+  dispose(): Promise<void>;
+};
 
 /** A test configuration: no files written, an easy bot check, the client not served. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -23,16 +33,25 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const handle = await createTestDatabase();
   const config = testConfig(overrides);
+  const sentJobs: SentJob[] = [];
   const app = await buildApp({
     config,
     db: handle.db,
-    queue: { depth: async () => [], isHealthy: () => true },
+    queue: {
+      depth: async () => [],
+      isHealthy: () => true,
+      async send(definition, payload) {
+        sentJobs.push({ queue: definition.queueName, payload: definition.schema.parse(payload) });
+        return `test-job-${String(sentJobs.length)}`;
+      },
+    },
   });
   await app.ready();
   return {
     app,
     handle,
     config,
+    sentJobs,
     async dispose() {
       await app.close();
       await handle.dispose();

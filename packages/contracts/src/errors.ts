@@ -32,6 +32,15 @@ export const ERRORS = {
     status: 402,
     message: 'Not enough pages on your balance to complete the check. Add more pages.',
   },
+  insufficient_ai_balance: {
+    status: 402,
+    message: 'Not enough AI pages on your balance to complete the check. Add more AI pages.',
+  },
+  ai_text_required: { status: 400, message: 'Please insert a text or upload a file to check.' },
+  ai_text_too_short: { status: 400, message: 'Please insert at least 250 characters' },
+  file_invalid: { status: 400, message: 'Bad file format or file size' },
+  file_unreadable: { status: 422, message: 'Bad file format' },
+  already_marked: { status: 409, message: 'Your feedback on this check has already been sent.' },
   rate_limited: { status: 429, message: 'Too many attempts. Please wait a moment and try again.' },
   internal: { status: 500, message: 'Something went wrong. We can not get error.' },
 } as const satisfies Record<string, { status: number; message: string }>;
@@ -45,6 +54,8 @@ export function errorI18nKey(code: ErrorCode): string {
 /** The body of every error response. `code` stays free for the spec's own numeric codes. */
 export type ApiErrorBody = {
   success: false;
+  /** The spec's numeric code where a call has one (the AI detector's 1: no AI pages left). */
+  code?: number;
   message: string;
   error: {
     code: ErrorCode;

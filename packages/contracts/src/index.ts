@@ -4,3 +4,4 @@ export * from './languages.ts';
 export * from './errors.ts';
 export * from './password.ts';
 export * from './api.ts';
+export * from './ai-check.ts';

@@ -1,3 +1,5 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the package ships no types; this declaration travels with the module
+/// <reference path="./word-extractor.d.ts" />
 import WordExtractor from 'word-extractor';
 import { ExtractError } from './errors.ts';
 import type { Extracted } from './types.ts';

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { EXTRACT_MESSAGES, fileStatusFor } from '@veritext/extract';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, errorBody } from '../errors.ts';
 
@@ -21,7 +22,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers !== undefined) void reply.headers(error.headers);
-      return reply.status(error.status).send(errorBody(error.code, error.message, error.fields));
+      return reply.status(error.status).send(errorBody(error.code, error.message, error.fields, error.specCode));
     }
     if (hasZodFastifySchemaValidationErrors(error) || error.validation !== undefined) {
       const issues = (error.validation ?? []) as ValidationIssue[];
@@ -32,6 +33,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
         return reply.status(415).send(errorBody('unsupported_media_type'));
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
         return reply.status(413).send(errorBody('payload_too_large'));
+      // multipart limits (http/uploads.ts): the spec's file-size message, one file per request
+      case 'FST_REQ_FILE_TOO_LARGE':
+        return reply
+          .status(400)
+          .send(errorBody('file_invalid', EXTRACT_MESSAGES['too-large'], { file: fileStatusFor('too-large') }));
+      case 'FST_FILES_LIMIT':
+        return reply.status(400).send(errorBody('validation_failed', undefined, { file: 'One file at a time' }));
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':

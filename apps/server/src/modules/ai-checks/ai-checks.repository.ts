@@ -1,0 +1,142 @@
+import type { Queryable } from '../../db/database.ts';
+
+/** The only SQL of the AI detector's checks (table ai_checks, migration 0003). */
+
+export type StoredChunk = { position: [number, number]; reliability: 0 | 1 | 2; score: number | null };
+
+export type AiCheckRecord = {
+  id: number;
+  user_id: number | null;
+  group_id: number | null;
+  account_id: number;
+  hold_entry_id: number | null;
+  status: number;
+  content: string;
+  file_name: string | null;
+  force_language: 'en' | 'es' | null;
+  lang: string | null;
+  detected_language: string | null;
+  words: number | null;
+  score: number | null;
+  level: number | null;
+  verdict: string | null;
+  flagged: boolean;
+  chunks: StoredChunk[];
+  processed_percent: number;
+  likely_percent: number;
+  strong_percent: number;
+  model_version: string | null;
+  error: string | null;
+  mark: '0' | '1' | null;
+  comment: string | null;
+  created_at: Date;
+};
+
+const COLUMNS = `id, user_id, group_id, account_id, hold_entry_id, status, content, file_name, force_language, lang,
+  detected_language, words, score, level, verdict, flagged, chunks, processed_percent, likely_percent, strong_percent,
+  model_version, error, mark, comment, created_at`;
+
+export async function insertAiCheck(
+  db: Queryable,
+  check: {
+    userId: number | null;
+    groupId: number | null;
+    accountId: number;
+    content: string;
+    fileName: string | null;
+    forceLanguage: 'en' | 'es' | null;
+    status: number;
+  },
+): Promise<AiCheckRecord> {
+  const { rows } = await db.query<AiCheckRecord>(
+    `INSERT INTO ai_checks (user_id, group_id, account_id, content, file_name, force_language, status)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLUMNS}`,
+    [check.userId, check.groupId, check.accountId, check.content, check.fileName, check.forceLanguage, check.status],
+  );
+  const row = rows[0];
+  if (row === undefined) throw new Error('insertAiCheck returned no row');
+  return row;
+}
+
+export async function setHoldEntry(db: Queryable, checkId: number, holdEntryId: number): Promise<void> {
+  await db.query('UPDATE ai_checks SET hold_entry_id = $2 WHERE id = $1', [checkId, holdEntryId]);
+}
+
+export async function findAiCheck(db: Queryable, id: number): Promise<AiCheckRecord | null> {
+  const { rows } = await db.query<AiCheckRecord>(`SELECT ${COLUMNS} FROM ai_checks WHERE id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+/** Locks the check's row for the rest of the transaction (one settlement at a time). */
+export async function lockAiCheck(db: Queryable, id: number): Promise<AiCheckRecord | null> {
+  const { rows } = await db.query<AiCheckRecord>(`SELECT ${COLUMNS} FROM ai_checks WHERE id = $1 FOR UPDATE`, [id]);
+  return rows[0] ?? null;
+}
+
+/** Queued (or processing again, on a retry) -> processing. False when the check is already settled. */
+export async function markProcessing(db: Queryable, id: number, processing: number, open: readonly number[]) {
+  const result = await db.query(
+    'UPDATE ai_checks SET status = $2, started_at = now() WHERE id = $1 AND status = ANY($3::smallint[]) RETURNING id',
+    [id, processing, [...open]],
+  );
+  return result.rows.length > 0;
+}
+
+export async function storeOutcome(
+  db: Queryable,
+  id: number,
+  outcome: {
+    status: number;
+    lang: string | null;
+    detectedLanguage: string | null;
+    words: number | null;
+    score: number | null;
+    level: number | null;
+    verdict: string | null;
+    flagged: boolean;
+    chunks: StoredChunk[];
+    processedPercent: number;
+    likelyPercent: number;
+    strongPercent: number;
+    modelVersion: string | null;
+    error: string | null;
+  },
+): Promise<void> {
+  await db.query(
+    `UPDATE ai_checks SET status = $2, lang = $3, detected_language = $4, words = $5, score = $6, level = $7,
+       verdict = $8, flagged = $9, chunks = $10::jsonb, processed_percent = $11, likely_percent = $12,
+       strong_percent = $13, model_version = $14, error = $15, finished_at = now()
+     WHERE id = $1`,
+    [
+      id,
+      outcome.status,
+      outcome.lang,
+      outcome.detectedLanguage,
+      outcome.words,
+      outcome.score,
+      outcome.level,
+      outcome.verdict,
+      outcome.flagged,
+      JSON.stringify(outcome.chunks),
+      outcome.processedPercent,
+      outcome.likelyPercent,
+      outcome.strongPercent,
+      outcome.modelVersion,
+      outcome.error,
+    ],
+  );
+}
+
+/** Sets the feedback mark once; false when the check already has one. */
+export async function setMarkOnce(
+  db: Queryable,
+  id: number,
+  mark: '0' | '1',
+  comment: string | null,
+): Promise<boolean> {
+  const result = await db.query(
+    'UPDATE ai_checks SET mark = $2, comment = $3, marked_at = now() WHERE id = $1 AND mark IS NULL RETURNING id',
+    [id, mark, comment],
+  );
+  return result.rows.length > 0;
+}

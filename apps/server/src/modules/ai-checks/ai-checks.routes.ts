@@ -1,0 +1,83 @@
+import {
+  AiCheckCreatedResponseSchema,
+  AiCheckFormSchema,
+  AiCheckIdParamsSchema,
+  AiCheckMarkFormSchema,
+  AiCheckMarkResponseSchema,
+  AiCheckResultResponseSchema,
+  AI_CHECK_CODE,
+} from '@veritext/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/database.ts';
+import { getAiCheck, markAiCheck, submitAiCheck, type JobSender } from './ai-checks.service.ts';
+
+export type AiChecksRoutesOptions = { db: Database; queue: JobSender };
+
+const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
+
+/** The stand-alone AI detector (check-tool.md §7): submit, poll the result, send feedback. */
+export const aiChecksRoutes: FastifyPluginAsyncZod<AiChecksRoutesOptions> = async (api, { db, queue }) => {
+  api.post(
+    '/api/v1/chat-gpt/',
+    {
+      // a pasted text of up to 1,048,500 characters, url-encoded, is larger than the default body limit
+      bodyLimit: 12 * 1024 * 1024,
+      config: { form: true, csrf: ['form', 'guest'] },
+      schema: {
+        tags: ['ai-detector'],
+        summary: 'Submit a text or one file to the AI detector (holds one AI page); poll GET /api/v1/chat-gpt/{id}/',
+        consumes: FORM_TYPES,
+        body: AiCheckFormSchema,
+        response: { 200: AiCheckCreatedResponseSchema },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const created = await submitAiCheck(
+        db,
+        queue,
+        request.auth,
+        {
+          text: body.text,
+          upload: request.uploads.find((file) => file.fieldName === 'file'),
+          forceLanguage: body.force_language === undefined || body.force_language === '' ? null : body.force_language,
+          groupId: body.group_id === undefined || body.group_id === '' ? null : Number(body.group_id),
+        },
+        request.log,
+      );
+      return { success: true as const, code: AI_CHECK_CODE.ok, message: '', data: created };
+    },
+  );
+
+  api.get(
+    '/api/v1/chat-gpt/:id/',
+    {
+      schema: {
+        tags: ['ai-detector'],
+        summary: 'An AI check: status 1 or 2 in progress, 4 done, 3 failed, 5 too short, 8 too long, 9 language',
+        params: AiCheckIdParamsSchema,
+        response: { 200: AiCheckResultResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return { success: true as const, data: await getAiCheck(db, request.auth, request.params.id) };
+    },
+  );
+
+  api.post(
+    '/api/v1/chat-gpt/mark/:id/',
+    {
+      config: { form: true, csrf: ['form', 'guest'] },
+      schema: {
+        tags: ['ai-detector'],
+        summary: 'Feedback on an AI check: mark 1 (thumbs up) or 0 (thumbs down) and a comment; once',
+        consumes: FORM_TYPES,
+        params: AiCheckIdParamsSchema,
+        body: AiCheckMarkFormSchema,
+        response: { 200: AiCheckMarkResponseSchema },
+      },
+    },
+    async (request) => markAiCheck(db, request.auth, request.params.id, request.body),
+  );
+};

@@ -1,0 +1,292 @@
+import { AI_STATUS_CODE, MIN_CHARACTERS, significantCharacters, type AiDetection } from '@veritext/ai';
+import { AI_CHECK_CODE, AI_CHECK_STATUS, AI_MARK_THANKS, type AiCheckResult } from '@veritext/contracts';
+import { EXTRACT_MESSAGES, ExtractError, extractText, fileStatusFor } from '@veritext/extract';
+import type { Logger } from 'pino';
+import type { Database, Queryable } from '../../db/database.ts';
+import { AppError } from '../../errors.ts';
+import type { UploadedFile } from '../../http/uploads.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import { findMembershipsOfUser, type GroupRecord, type UserRecord } from '../auth/users.repository.ts';
+import { findAccountOfGroup, findAccountOfUser, type AccountRecord } from '../ledger/ledger.repository.ts';
+import { chargeHold, holdPages, releaseHold } from '../ledger/ledger.service.ts';
+import {
+  findAiCheck,
+  insertAiCheck,
+  lockAiCheck,
+  markProcessing,
+  setHoldEntry,
+  setMarkOnce,
+  storeOutcome,
+  type AiCheckRecord,
+} from './ai-checks.repository.ts';
+import type { AiDetector } from './detector.ts';
+import { aiCheckJob } from './ai-checks.jobs.ts';
+
+/** Who calls: a user (guest included), or a group through its API token. */
+export type AiCheckCaller = { user: UserRecord | null; group: GroupRecord | null };
+
+export type JobSender = Pick<JobQueue, 'send'>;
+
+/** What one AI check costs, from the account's ai_balance. */
+export const AI_CHECK_PAGES = 1;
+
+const GROUP_NO_AI_PAGES = "Your organization doesn't have enough AI pages on its balance to complete the check.";
+const OPEN_STATUSES = [AI_CHECK_STATUS.queued, AI_CHECK_STATUS.processing] as const;
+
+function isOpen(status: number): boolean {
+  return (OPEN_STATUSES as readonly number[]).includes(status);
+}
+
+type Payer = { account: AccountRecord; userId: number | null; groupId: number | null; isGroup: boolean };
+
+/**
+ * Whose AI pages pay: the caller's own account, or with group_id the group's (the caller must be a
+ * member, the group enabled, and a student not locked out of new checks); a group's API token
+ * always acts for its group.
+ */
+async function resolvePayer(db: Queryable, caller: AiCheckCaller, groupId: number | null): Promise<Payer> {
+  if (caller.user === null) {
+    if (caller.group === null) throw new AppError('unauthorized');
+    if (groupId !== null && groupId !== caller.group.id) throw new AppError('forbidden');
+    if (caller.group.is_disabled) throw new AppError('forbidden');
+    const account = await findAccountOfGroup(db, caller.group.id);
+    if (account === null) throw new Error(`group ${caller.group.id} has no account`);
+    return { account, userId: null, groupId: caller.group.id, isGroup: true };
+  }
+  const user = caller.user;
+  if (groupId === null) {
+    const account = await findAccountOfUser(db, user.id);
+    if (account === null) throw new Error(`user ${user.id} has no account`);
+    return { account, userId: user.id, groupId: null, isGroup: false };
+  }
+  const membership = (await findMembershipsOfUser(db, user.id)).find((group) => group.id === groupId);
+  if (membership === undefined) throw new AppError('forbidden', { fields: { group_id: 'not a member' } });
+  if (membership.is_disabled || (membership.hide_new_check_for_student && membership.role === 3)) {
+    throw new AppError('forbidden');
+  }
+  const account = await findAccountOfGroup(db, groupId);
+  if (account === null) throw new Error(`group ${groupId} has no account`);
+  return { account, userId: user.id, groupId, isGroup: true };
+}
+
+/** The text to check: pasted, or extracted from the one uploaded file (the extractor's message on failure). */
+async function contentOf(text: string | undefined, upload: UploadedFile | undefined): Promise<string> {
+  const hasText = text !== undefined && text.trim() !== '';
+  if (upload !== undefined) {
+    if (hasText) throw new AppError('validation_failed', { fields: { text: 'Send either a text or a file' } });
+    try {
+      return (await extractText(upload.bytes, upload.fileName)).text;
+    } catch (error) {
+      if (!(error instanceof ExtractError)) throw error;
+      const isInputError = error.code === 'bad-format' || error.code === 'too-large';
+      throw new AppError(isInputError ? 'file_invalid' : 'file_unreadable', {
+        message: EXTRACT_MESSAGES[error.code],
+        fields: { file: fileStatusFor(error.code) },
+        cause: error,
+      });
+    }
+  }
+  if (!hasText) throw new AppError('ai_text_required', { fields: { text: 'required' } });
+  return text;
+}
+
+/**
+ * POST /api/v1/chat-gpt/: validates, then in one transaction records the check (queued) and holds
+ * one AI page; then enqueues the job. No AI pages: the spec's code 1.
+ */
+export async function submitAiCheck(
+  db: Database,
+  queue: JobSender,
+  caller: AiCheckCaller,
+  input: {
+    text?: string | undefined;
+    upload?: UploadedFile | undefined;
+    forceLanguage: 'en' | 'es' | null;
+    groupId: number | null;
+  },
+  logger?: Pick<Logger, 'error'>,
+): Promise<{ id: number; status: number }> {
+  if (caller.user === null && caller.group === null) throw new AppError('unauthorized');
+  const payer = await resolvePayer(db, caller, input.groupId);
+  const content = await contentOf(input.text, input.upload);
+  if (significantCharacters(content) < MIN_CHARACTERS) throw new AppError('ai_text_too_short');
+
+  const check = await db.transaction(async (tx) => {
+    const inserted = await insertAiCheck(tx, {
+      userId: payer.userId,
+      groupId: payer.groupId,
+      accountId: payer.account.id,
+      content,
+      fileName: input.upload?.fileName ?? null,
+      forceLanguage: input.forceLanguage,
+      status: AI_CHECK_STATUS.queued,
+    });
+    try {
+      const hold = await holdPages(tx, {
+        accountId: payer.account.id,
+        bucket: 'ai_balance',
+        pages: AI_CHECK_PAGES,
+        reference: `ai-check:${inserted.id}`,
+        actorUserId: payer.userId,
+      });
+      await setHoldEntry(tx, inserted.id, hold.id);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'insufficient_balance') {
+        throw new AppError('insufficient_ai_balance', {
+          specCode: AI_CHECK_CODE.noAiPages,
+          ...(payer.isGroup ? { message: GROUP_NO_AI_PAGES } : {}),
+        });
+      }
+      throw error;
+    }
+    return inserted;
+  });
+
+  try {
+    await queue.send(aiCheckJob, { checkId: check.id });
+  } catch (error) {
+    // Never leave pages held for a check that will not run.
+    logger?.error({ err: error, checkId: check.id }, 'could not enqueue the AI check; releasing its page');
+    await settleAiCheck(db, check.id, { status: AI_CHECK_STATUS.failed, error: 'could not be queued' });
+    throw error;
+  }
+  return { id: check.id, status: AI_CHECK_STATUS.queued };
+}
+
+type Settlement = { status: number; detection?: AiDetection; error?: string };
+
+/**
+ * Stores the outcome and settles the held page in one transaction: charged when checked, released
+ * otherwise. A check already settled is left as it is (a retried or duplicated job charges once).
+ */
+async function settleAiCheck(db: Database, checkId: number, settlement: Settlement): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const check = await lockAiCheck(tx, checkId);
+    if (check === null || !isOpen(check.status)) return false;
+    const d = settlement.detection;
+    await storeOutcome(tx, checkId, {
+      status: settlement.status,
+      lang: d?.lang ?? null,
+      detectedLanguage: d?.detectedLanguage ?? null,
+      words: d?.words ?? null,
+      score: d?.score ?? null,
+      level: d?.level ?? null,
+      verdict: d?.verdict ?? null,
+      flagged: d?.flagged ?? false,
+      chunks: (d?.chunks ?? []).map((chunk) => ({
+        position: [chunk.position[0], chunk.position[1]],
+        reliability: chunk.reliability,
+        score: chunk.score,
+      })),
+      processedPercent: d?.processed_percent ?? 0,
+      likelyPercent: d?.likely_percent ?? 0,
+      strongPercent: d?.strong_percent ?? 0,
+      modelVersion: d?.modelVersion ?? null,
+      error: settlement.error ?? null,
+    });
+    if (check.hold_entry_id !== null) {
+      if (settlement.status === AI_CHECK_STATUS.done) await chargeHold(tx, check.hold_entry_id);
+      else await releaseHold(tx, check.hold_entry_id);
+    }
+    return true;
+  });
+}
+
+/**
+ * The job: runs the detector off the event loop, stores the result and settles the page. A thrown
+ * error is retried by the queue; on the last attempt the check fails (status 3) and its page is
+ * released first.
+ */
+export async function processAiCheck(
+  db: Database,
+  detector: AiDetector,
+  checkId: number,
+  run: { isLastAttempt: boolean; logger: Pick<Logger, 'info' | 'warn'> },
+): Promise<void> {
+  const check = await findAiCheck(db, checkId);
+  if (check === null) {
+    run.logger.warn({ checkId }, 'AI check not found; nothing to do');
+    return;
+  }
+  if (!(await markProcessing(db, checkId, AI_CHECK_STATUS.processing, OPEN_STATUSES))) {
+    run.logger.info({ checkId, status: check.status }, 'AI check already settled');
+    return;
+  }
+  let detection: AiDetection;
+  try {
+    detection = await detector.detect(check.content, { forceLanguage: check.force_language });
+  } catch (error) {
+    if (run.isLastAttempt) {
+      await settleAiCheck(db, checkId, {
+        status: AI_CHECK_STATUS.failed,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+    throw error;
+  }
+  const status = AI_STATUS_CODE[detection.status];
+  await settleAiCheck(db, checkId, { status, detection });
+  run.logger.info({ checkId, status, verdict: detection.verdict }, 'AI check settled');
+}
+
+/** The owner, a member of the check's group, or the group's own token may read a check. */
+async function canRead(db: Queryable, caller: AiCheckCaller, check: AiCheckRecord): Promise<boolean> {
+  if (caller.user !== null) {
+    if (check.user_id === caller.user.id) return true;
+    if (check.group_id === null) return false;
+    const groupId = check.group_id;
+    return (await findMembershipsOfUser(db, caller.user.id)).some((group) => group.id === groupId);
+  }
+  return caller.group !== null && check.group_id === caller.group.id;
+}
+
+/** Only who submitted the check gives feedback on it. */
+function isOwner(caller: AiCheckCaller, check: AiCheckRecord): boolean {
+  if (caller.user !== null) return check.user_id === caller.user.id;
+  return caller.group !== null && check.user_id === null && check.group_id === caller.group.id;
+}
+
+async function visibleCheck(db: Queryable, caller: AiCheckCaller, id: number): Promise<AiCheckRecord> {
+  if (caller.user === null && caller.group === null) throw new AppError('unauthorized');
+  const check = await findAiCheck(db, id);
+  // Someone else's check does not exist, as far as the caller can tell.
+  if (check === null || !(await canRead(db, caller, check))) throw new AppError('not_found');
+  return check;
+}
+
+export function toResult(check: AiCheckRecord): AiCheckResult {
+  return {
+    id: check.id,
+    status: check.status,
+    enabled: true,
+    content: check.content,
+    chunks: check.chunks.map((chunk) => ({ position: chunk.position, reliability: chunk.reliability })),
+    processed_percent: check.processed_percent,
+    likely_percent: check.likely_percent,
+    strong_percent: check.strong_percent,
+    mark: check.mark,
+    comment: check.comment,
+    score: check.score,
+    verdict: check.verdict,
+    flagged: check.flagged,
+    lang: check.lang,
+  };
+}
+
+export async function getAiCheck(db: Queryable, caller: AiCheckCaller, id: number): Promise<AiCheckResult> {
+  return toResult(await visibleCheck(db, caller, id));
+}
+
+/** Thumbs up ('1') or down ('0'), with an optional comment; once per check. */
+export async function markAiCheck(
+  db: Queryable,
+  caller: AiCheckCaller,
+  id: number,
+  feedback: { mark: '0' | '1'; comment?: string | undefined },
+): Promise<{ success: true; message: string }> {
+  const check = await visibleCheck(db, caller, id);
+  if (!isOwner(caller, check)) throw new AppError('not_found');
+  const comment = feedback.comment === undefined || feedback.comment === '' ? null : feedback.comment;
+  if (!(await setMarkOnce(db, id, feedback.mark, comment))) throw new AppError('already_marked');
+  return { success: true, message: AI_MARK_THANKS };
+}

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { TEXTAREA_MAX_LENGTH } from './constants.ts';
+
+/**
+ * The stand-alone AI detector (check-tool.md §3, §4, §7): POST /api/v1/chat-gpt/, GET
+ * /api/v1/chat-gpt/{id}/ and POST /api/v1/chat-gpt/mark/{id}/.
+ */
+
+/**
+ * AI check statuses (check-tool.md §4): 1 and 2 in progress; 3 failed; 5/6/7 too short, 8 too long,
+ * 9 language not supported (not checked); anything else is done (we use 4).
+ */
+export const AI_CHECK_STATUS = {
+  queued: 1,
+  processing: 2,
+  failed: 3,
+  done: 4,
+  too_short: 5,
+  too_long: 8,
+  unsupported_language: 9,
+} as const;
+export type AiCheckStatus = (typeof AI_CHECK_STATUS)[keyof typeof AI_CHECK_STATUS];
+
+export const AI_FORCE_LANGUAGES = ['en', 'es'] as const;
+
+/** The spec's numeric `code` of the POST reply: 0 accepted, 1 no AI pages left (check-tool.md §8). */
+export const AI_CHECK_CODE = { ok: 0, noAiPages: 1 } as const;
+
+export const AI_MARK_THANKS = 'Thank you so much! You help us get better.';
+
+/**
+ * POST /api/v1/chat-gpt/ (form-encoded or multipart). A multipart request may carry one file in the
+ * field `file` instead of `text`.
+ */
+export const AiCheckFormSchema = z.object({
+  text: z.string().max(TEXTAREA_MAX_LENGTH).optional().describe('The text to check (or upload `file`).'),
+  file: z
+    .string()
+    .optional()
+    .meta({ format: 'binary' })
+    .describe('multipart/form-data only: one file (doc, docx, pdf, txt, rtf, odt, odp, ppt, pptx; 25 MB at most).'),
+  force_language: z
+    .enum([...AI_FORCE_LANGUAGES, ''])
+    .optional()
+    .describe('Check as this language whatever the detected one (after a "language is not supported" answer).'),
+  group_id: z
+    .string()
+    .regex(/^\d{0,9}$/)
+    .optional()
+    .describe('Act inside this group (the caller must be a member): its AI pages are used.'),
+  _csrf_token: z.string().max(200).optional(),
+});
+export type AiCheckForm = z.infer<typeof AiCheckFormSchema>;
+
+export const AiCheckCreatedResponseSchema = z.object({
+  success: z.literal(true),
+  code: z.literal(AI_CHECK_CODE.ok),
+  message: z.string(),
+  data: z.object({ id: z.number().int(), status: z.number().int() }),
+});
+export type AiCheckCreatedResponse = z.infer<typeof AiCheckCreatedResponseSchema>;
+
+export const AiChunkSchema = z.object({
+  /** [start, end) character offsets in `content`; the chunks tile it. */
+  position: z.tuple([z.number().int(), z.number().int()]),
+  /** 0 not marked, 1 likely, 2 strong. */
+  reliability: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+});
+
+/** The AI check result of check-tool.md §3, plus the detector's document score and verdict. */
+export const AiCheckResultSchema = z.object({
+  id: z.number().int(),
+  status: z.number().int(),
+  enabled: z.boolean(),
+  content: z.string(),
+  chunks: z.array(AiChunkSchema),
+  processed_percent: z.number(),
+  likely_percent: z.number(),
+  strong_percent: z.number(),
+  mark: z.enum(['0', '1']).nullable(),
+  comment: z.string().nullable(),
+  /** 0..1, higher is more likely AI-written; null until checked or when not checked. */
+  score: z.number().nullable(),
+  /** One of six levels, from "human-written" to "most likely AI"; null when not checked. */
+  verdict: z.string().nullable(),
+  /** The headline: "likely AI" or higher. */
+  flagged: z.boolean(),
+  /** The language checked (en, es), null when not known or not supported. */
+  lang: z.string().nullable(),
+});
+export type AiCheckResult = z.infer<typeof AiCheckResultSchema>;
+
+export const AiCheckResultResponseSchema = z.object({ success: z.literal(true), data: AiCheckResultSchema });
+
+/** POST /api/v1/chat-gpt/mark/{id}/ (form-encoded): thumbs up ('1') or down ('0'), once. */
+export const AiCheckMarkFormSchema = z.object({
+  mark: z.enum(['0', '1']),
+  comment: z.string().trim().max(2000).optional(),
+  _csrf_token: z.string().max(200).optional(),
+});
+
+export const AiCheckMarkResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+
+export const AiCheckIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
