@@ -287,7 +287,8 @@ function flagThreshold(humans: readonly Scored[]): number {
  * source/domain in turn, the threshold set without it, and how far its own 99th percentile lies
  * above that. The largest such shift is added to every flag threshold of the language, so that a
  * genre missing from the data (learners' essays, for a language trained on legal and how-to text)
- * meets the margin the known genres needed.
+ * meets the margin the known genres needed. With few kinds of human text the largest shift seen
+ * understates the next one, so it is scaled by (g + 1) / g for g kinds measured.
  */
 function genreShift(humans: readonly Scored[]): number {
   const groups = [...new Set(humans.map((h) => humanGroup(h.e.row)))];
@@ -303,7 +304,9 @@ function genreShift(humans: readonly Scored[]): number {
   }
   // With fewer than two kinds of human text nothing says how far a new kind may lie: the language
   // is then never flagged (its verdict stops at "potentially AI").
-  return measured < 2 ? NEVER : shift;
+  // The largest of g observed shifts understates the next kind's: as for the range of g uniform
+  // draws, scale it by (g + 1) / g.
+  return measured < 2 ? NEVER : (shift * (measured + 1)) / measured;
 }
 
 /**

@@ -8,7 +8,7 @@ import {
   chunkSentences,
   prepare,
 } from './prepare.ts';
-import { AI_EN, HUMAN_ES } from './examples.test-data.ts';
+import { AI_EN, HUMAN_EN, HUMAN_ES } from './examples.test-data.ts';
 
 /** A text of sentences with the given numbers of words. */
 function textOf(lengths: readonly number[]): string {
@@ -63,6 +63,17 @@ describe('blankMarkup', () => {
 });
 
 describe('chunkSentences', () => {
+  it('does not run a chunk across a paragraph break, and gives the short tail of a paragraph to the chunk before it', () => {
+    const text = [HUMAN_EN, AI_EN, HUMAN_EN].join('\n\n');
+    const s = scan(text);
+    const breaks = [HUMAN_EN.length + 2, HUMAN_EN.length + 2 + AI_EN.length + 2];
+    const chunks = chunkSentences(s);
+    const spans = chunks.map(([a, b]) => [s.start[s.sentenceStart[a]!]!, s.end[(s.sentenceStart[b] ?? s.count) - 1]!]);
+    for (const [start, end] of spans) for (const at of breaks) expect(start < at && end > at).toBe(false);
+    // every paragraph's first character opens a chunk
+    for (const at of [0, ...breaks]) expect(spans.some(([start]) => start === at)).toBe(true);
+  });
+
   function check(lengths: readonly number[]): [number, number][] {
     const s = scan(textOf(lengths));
     expect(s.sentenceStart.length).toBe(lengths.length);

@@ -41,28 +41,55 @@ export function prepare(original: string): Prepared {
   };
 }
 
-/** Greedy grouping of whole sentences; a short tail joins the chunk before it. */
+/** Whether sentence k opens a paragraph (a line break before it). */
+function opensParagraph(s: Scan, k: number): boolean {
+  const first = s.sentenceStart[k]!;
+  if (first === 0) return true;
+  const gap = s.text.slice(s.end[first - 1], s.start[first]);
+  return gap.includes('\n');
+}
+
+/**
+ * Greedy grouping of whole sentences into chunks of about CHUNK_TARGET_WORDS. A chunk never runs
+ * on into a new paragraph once it has CHUNK_MIN_WORDS, and the short tail of a paragraph joins the
+ * chunk before it in that paragraph, so that a paragraph pasted from elsewhere gets chunks of its own.
+ */
 export function chunkSentences(s: Scan): [number, number][] {
   const sentences = s.sentenceStart.length;
   const chunks: [number, number][] = [];
   const words: number[] = [];
+  /** Index of the sentence that opened the paragraph the last closed chunk ended in. */
+  let lastChunkParagraph = -1;
+  let paragraph = 0;
   let from = 0;
   let n = 0;
+  const close = (to: number): void => {
+    chunks.push([from, to]);
+    words.push(n);
+    lastChunkParagraph = paragraph;
+    from = to;
+    n = 0;
+  };
+  const tailJoinsPrevious = (): boolean =>
+    chunks.length > 0 &&
+    lastChunkParagraph === paragraph &&
+    n < CHUNK_MIN_WORDS &&
+    words[words.length - 1]! + n <= CHUNK_MAX_WORDS * 1.5;
   for (let k = 0; k < sentences; k++) {
     const w = wordCount(s, k, k + 1);
-    if (n > 0 && n + w > CHUNK_MAX_WORDS && n >= CHUNK_MIN_WORDS) {
-      chunks.push([from, k]);
-      words.push(n);
-      from = k;
-      n = 0;
+    if (k > 0 && opensParagraph(s, k)) {
+      if (n >= CHUNK_MIN_WORDS) close(k);
+      else if (n > 0 && tailJoinsPrevious()) {
+        chunks[chunks.length - 1]![1] = k;
+        words[words.length - 1]! += n;
+        from = k;
+        n = 0;
+      }
+      paragraph = k;
     }
+    if (n > 0 && n + w > CHUNK_MAX_WORDS && n >= CHUNK_MIN_WORDS) close(k);
     n += w;
-    if (n >= CHUNK_TARGET_WORDS) {
-      chunks.push([from, k + 1]);
-      words.push(n);
-      from = k + 1;
-      n = 0;
-    }
+    if (n >= CHUNK_TARGET_WORDS) close(k + 1);
   }
   if (from < sentences) {
     const last = chunks[chunks.length - 1];
