@@ -68,7 +68,10 @@ describe('chunkSentences', () => {
     const s = scan(text);
     const breaks = [HUMAN_EN.length + 2, HUMAN_EN.length + 2 + AI_EN.length + 2];
     const chunks = chunkSentences(s);
-    const spans = chunks.map(([a, b]) => [s.start[s.sentenceStart[a]!]!, s.end[(s.sentenceStart[b] ?? s.count) - 1]!]);
+    const spans = chunks.map(([a, b]): [number, number] => [
+      s.start[s.sentenceStart[a]!]!,
+      s.end[(s.sentenceStart[b] ?? s.count) - 1]!,
+    ]);
     for (const [start, end] of spans) for (const at of breaks) expect(start < at && end > at).toBe(false);
     // every paragraph's first character opens a chunk
     for (const at of [0, ...breaks]) expect(spans.some(([start]) => start === at)).toBe(true);

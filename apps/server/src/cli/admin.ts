@@ -1,13 +1,31 @@
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, loadDotEnv } from '../config.ts';
-import { openDatabase } from '../db/database.ts';
+import { openDatabase, type Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { AppError } from '../errors.ts';
 import { registerUser } from '../modules/auth/auth.service.ts';
+import {
+  CollectionError,
+  importCollection,
+  listCollections,
+  removeCollection,
+  type ImportProgress,
+} from '../modules/collections/collections.service.ts';
 
 const USAGE = `Usage: npm run --silent admin -- user:create --email E --password P [--pages N] [--ai-pages N] [--name NAME]
+       npm run --silent admin -- collections import NAME PATH [--title T]
+       npm run --silent admin -- collections list
+       npm run --silent admin -- collections remove NAME
 
-Creates a verified user, credits the pages through the ledger and prints {"id","email","api_token"}.
+user:create         creates a verified user, credits the pages through the ledger and prints {"id","email","api_token"}.
+collections import  indexes a folder (recursively) or one file into the reference collection NAME, which the
+                    reuse engine then searches: .txt, .rtf, .doc, .docx, .odt, .pdf, .ppt, .pptx, .odp files
+                    (one document each) and .jsonl files (one {"id","title","url","text"} per line). Importing
+                    the same files again replaces them. Progress goes to stderr, the summary to stdout.
+collections list    prints the reference collections: name, documents, words, created.
+collections remove  deletes a reference collection with its documents and their fingerprints.
+
 Runs on the database of DATABASE_URL, or the embedded one under DATA_DIR (stop the server first).`;
 
 function fail(message: string): never {
@@ -53,6 +71,110 @@ async function createUser(args: string[]): Promise<void> {
   }
 }
 
+async function withMigratedDatabase<T>(work: (db: Database) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const db = await openDatabase(config.database);
+  try {
+    await migrate(db);
+    return await work(db);
+  } finally {
+    await db.close();
+  }
+}
+
+const numberFormat = new Intl.NumberFormat('en-US');
+const formatCount = (n: number): string => numberFormat.format(n);
+
+function progressLine({ done, total, failed }: ImportProgress): string {
+  return `imported ${formatCount(done)} / ${formatCount(total)} documents (${formatCount(failed)} failed)`;
+}
+
+async function importCommand(args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { title: { type: 'string' } },
+    allowPositionals: true,
+    strict: true,
+  });
+  const [name, target, ...extra] = positionals;
+  if (name === undefined || target === undefined || extra.length > 0) fail(USAGE);
+  await withMigratedDatabase(async (db) => {
+    const result = await importCollection(
+      db,
+      {
+        name,
+        // npm runs scripts from the repository root; a relative PATH means the operator's directory.
+        path: path.resolve(process.env.INIT_CWD ?? process.cwd(), target),
+        ...(values.title === undefined ? {} : { title: values.title }),
+      },
+      (progress) => process.stderr.write(`${progressLine(progress)}\n`),
+    );
+    for (const failure of result.failures) {
+      const where = failure.line === undefined ? failure.file : `${failure.file}:${failure.line}`;
+      process.stderr.write(`skipped ${where}: ${failure.message}\n`);
+    }
+    if (result.failed > result.failures.length) {
+      process.stderr.write(`... and ${formatCount(result.failed - result.failures.length)} more skipped\n`);
+    }
+    if (result.imported === 0) {
+      // Thrown, not fail(): the database must be closed first (the embedded one keeps a lock file).
+      throw new CollectionError(
+        `Nothing imported into "${name}": none of the ${formatCount(result.total)} documents could be read`,
+      );
+    }
+    process.stdout.write(
+      `Imported ${formatCount(result.imported)} of ${formatCount(result.total)} documents into "${name}" ` +
+        `(${formatCount(result.failed)} failed${result.ignored > 0 ? `, ${formatCount(result.ignored)} other files ignored` : ''}); ` +
+        `the collection now holds ${formatCount(result.documents)} documents, ${formatCount(result.words)} words.\n`,
+    );
+  });
+}
+
+async function listCommand(args: string[]): Promise<void> {
+  if (args.length > 0) fail(USAGE);
+  await withMigratedDatabase(async (db) => {
+    const collections = await listCollections(db);
+    if (collections.length === 0) {
+      process.stdout.write('No reference collections.\n');
+      return;
+    }
+    const rows = [
+      ['NAME', 'DOCUMENTS', 'WORDS', 'CREATED', 'TITLE'],
+      ...collections.map((c) => [
+        c.name,
+        formatCount(c.documents),
+        formatCount(c.words),
+        c.created.toISOString().slice(0, 19).replace('T', ' '),
+        c.title,
+      ]),
+    ];
+    const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
+    for (const row of rows) {
+      const cells = row.map((cell, column) =>
+        column === 1 || column === 2 ? cell.padStart(widths[column] ?? 0) : cell.padEnd(widths[column] ?? 0),
+      );
+      process.stdout.write(`${cells.join('  ').trimEnd()}\n`);
+    }
+  });
+}
+
+async function removeCommand(args: string[]): Promise<void> {
+  const [name, ...extra] = args;
+  if (name === undefined || extra.length > 0) fail(USAGE);
+  await withMigratedDatabase(async (db) => {
+    const removed = await removeCollection(db, name);
+    process.stdout.write(`Removed "${removed.name}" and its ${formatCount(removed.documents)} documents.\n`);
+  });
+}
+
+async function collections(args: string[]): Promise<void> {
+  const [subcommand, ...rest] = args;
+  if (subcommand === 'import') await importCommand(rest);
+  else if (subcommand === 'list') await listCommand(rest);
+  else if (subcommand === 'remove') await removeCommand(rest);
+  else fail(USAGE);
+}
+
 async function main(): Promise<void> {
   loadDotEnv();
   const [command, ...rest] = process.argv.slice(2);
@@ -60,11 +182,16 @@ async function main(): Promise<void> {
     await createUser(rest);
     return;
   }
+  if (command === 'collections') {
+    await collections(rest);
+    return;
+  }
   fail(USAGE);
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof AppError || error instanceof ConfigError) fail(error.message);
+  if (error instanceof AppError || error instanceof ConfigError || error instanceof CollectionError)
+    fail(error.message);
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) fail(`${(error as Error).message}\n\n${USAGE}`);
   fail(error instanceof Error ? error.message : String(error));

@@ -4,6 +4,16 @@ import type { Database, Queryable } from '../../db/database.ts';
 /** One document for `addMany`. */
 export type StoreItem = { source: IndexedSource; hashes: readonly number[] };
 
+export type AddManyOptions = {
+  /**
+   * More work for the same transaction, run after the sources and postings are written (an importer's own
+   * bookkeeping, which then commits or rolls back with the documents).
+   */
+  inTransaction?: (tx: Queryable) => Promise<void>;
+  /** Run ANALYZE afterwards (default true). A loader writing many batches passes false and calls `analyze` once. */
+  analyze?: boolean;
+};
+
 // Statement sizes: a batch of postings travels as two int4[] parameters of at most this many elements, and
 // a batch of sources as one multi-row upsert of at most this many documents.
 const POSTINGS_PER_STATEMENT = 50_000;
@@ -57,7 +67,7 @@ export class SqlFingerprintStore implements FingerprintStore {
    * ANALYZE, as any bulk load should: row estimates that still describe the table before the load can make
    * PostgreSQL JIT-compile every lookup (about 0.3 s each) until autovacuum catches up.
    */
-  async addMany(items: readonly StoreItem[]): Promise<void> {
+  async addMany(items: readonly StoreItem[], options: AddManyOptions = {}): Promise<void> {
     const byKey = new Map<string, StoreItem>();
     for (const item of items) {
       byKey.delete(item.source.id); // the last one wins, in its own position
@@ -95,7 +105,13 @@ export class SqlFingerprintStore implements FingerprintStore {
         }
       }
       await flushPostings();
+      await options.inTransaction?.(tx);
     });
+    if (options.analyze ?? true) await this.analyze();
+  }
+
+  /** Refreshes the planner's statistics of the index tables (after a bulk load; see `addMany`). */
+  async analyze(): Promise<void> {
     await this.#db.query('ANALYZE reuse_sources, reuse_fingerprints');
   }
 
