@@ -1,8 +1,13 @@
 import {
+  AiCheckCreatedResponseSchema,
+  AiCheckMarkResponseSchema,
+  AiCheckResultResponseSchema,
   AuthSuccessSchema,
+  GuestRegistrationResponseSchema,
   CredentialsResponseSchema,
   LoginJsonResponseSchema,
   SuccessMessageSchema,
+  type AiCheckResult,
   type CredentialsResponse,
   type LoginJsonResponse,
 } from '@veritext/contracts';
@@ -70,6 +75,41 @@ export function createEndpoints(client: ApiClient, csrf: CsrfCache) {
       return result.data;
     },
 
+    /** A visitor's first check makes a guest account (bot check); the server sets the guest cookie. */
+    async registerGuest(): Promise<void> {
+      const [botToken, { guest_csrf: guestCsrf }] = await Promise.all([solveBotCheck(client), csrf.get()]);
+      await client.postForm(
+        '/guest/registration/',
+        { 'guest-security-token': botToken, _csrf_token: guestCsrf },
+        GuestRegistrationResponseSchema,
+      );
+    },
+
+    /** Sends a text to the AI detector; a rejection (no AI pages: code `insufficient_ai_balance`) throws. */
+    async submitAiCheck(input: { text: string; forceLanguage?: 'en' | 'es' }): Promise<{ id: number; status: number }> {
+      const { token } = await csrf.get();
+      const result = await client.postForm(
+        '/api/v1/chat-gpt/',
+        { text: input.text, force_language: input.forceLanguage, _csrf_token: token },
+        AiCheckCreatedResponseSchema,
+      );
+      return result.data;
+    },
+
+    async getAiCheck(id: number): Promise<AiCheckResult> {
+      const result = await client.getJson(`/api/v1/chat-gpt/${String(id)}/`, AiCheckResultResponseSchema);
+      return result.data;
+    },
+
+    async markAiCheck(id: number, mark: AiMark, comment?: string): Promise<void> {
+      const { token } = await csrf.get();
+      await client.postForm(
+        `/api/v1/chat-gpt/mark/${String(id)}/`,
+        { mark, comment, _csrf_token: token },
+        AiCheckMarkResponseSchema,
+      );
+    },
+
     async logout(): Promise<void> {
       const { token } = await csrf.get();
       await client.postForm('/logout', { _csrf_token: token }, SuccessMessageSchema);
@@ -77,4 +117,5 @@ export function createEndpoints(client: ApiClient, csrf: CsrfCache) {
     },
   };
 }
+export type AiMark = '0' | '1';
 export type Endpoints = ReturnType<typeof createEndpoints>;

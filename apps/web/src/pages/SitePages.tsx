@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AiDetector } from '../ai-detector/AiDetector.tsx';
 import { CheckForm } from '../check/CheckForm.tsx';
 import { PageIntro } from '../components/PageIntro.tsx';
 import { useLanguage } from '../language/useLanguage.ts';
@@ -31,11 +32,11 @@ export function AiDetectorPage() {
   const { t } = useTranslation();
   return (
     <section className="hero">
-      <div className="container hero__grid">
+      <div className="container">
         <PageIntro title={t('pages.aiDetector.title')} lead={t('pages.aiDetector.lead')}>
           <p>{t('pages.aiDetector.body')}</p>
         </PageIntro>
-        <CheckForm aiMode />
+        <AiDetector />
       </div>
     </section>
   );

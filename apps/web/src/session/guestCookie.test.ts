@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { readCookie, readGuestCookie } from './guestCookie.ts';
+import { readCookie, readGuestCookie, withAiPageSpent } from './guestCookie.ts';
 
 const guest = encodeURIComponent(JSON.stringify({ api: 'guest-token', signupGuest: false }));
 
@@ -27,5 +27,12 @@ describe('guest_data cookie', () => {
   it('readCookie matches whole names only', () => {
     expect(readCookie('xguest_data=1; guest_data=2', 'guest_data')).toBe('2');
     expect(readCookie('', 'guest_data')).toBeUndefined();
+  });
+
+  it('a guest AI check spends one AI page, never below zero', () => {
+    const cookie = { api: 't', balance: { balance: 0, bonus: 1, ai_balance: 1 }, signupGuest: true };
+    expect(withAiPageSpent(cookie).balance).toEqual({ balance: 0, bonus: 1, ai_balance: 0 });
+    expect(withAiPageSpent(withAiPageSpent(cookie)).balance?.ai_balance).toBe(0);
+    expect(withAiPageSpent({ api: 't' })).toEqual({ api: 't' });
   });
 });

@@ -1,4 +1,9 @@
-import { GUEST_COOKIE_NAME, parseGuestCookie, type GuestCookie } from '@veritext/contracts';
+import {
+  GUEST_COOKIE_MAX_AGE_SECONDS,
+  GUEST_COOKIE_NAME,
+  parseGuestCookie,
+  type GuestCookie,
+} from '@veritext/contracts';
 
 /** The raw (decoded) value of one cookie in a `document.cookie` string. */
 export function readCookie(cookieString: string, name: string): string | undefined {
@@ -30,4 +35,19 @@ export function readGuestCookie(cookieString: string, deleteCookie: (name: strin
 
 export function deleteBrowserCookie(name: string): void {
   document.cookie = `${name}=; Max-Age=0; path=/; SameSite=Strict`;
+}
+
+/** The guest's data after an AI check: one AI page fewer, never below zero (check-tool.md §4). */
+export function withAiPageSpent(cookie: GuestCookie): GuestCookie {
+  if (cookie.balance === undefined) return cookie;
+  return { ...cookie, balance: { ...cookie.balance, ai_balance: Math.max(0, cookie.balance.ai_balance - 1) } };
+}
+
+/** Lowers the guest cookie's AI balance after a guest's AI check was accepted. */
+export function spendGuestAiPage(): void {
+  const cookie = readGuestCookie(document.cookie, deleteBrowserCookie);
+  if (cookie === null) return;
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  const value = encodeURIComponent(JSON.stringify(withAiPageSpent(cookie)));
+  document.cookie = `${GUEST_COOKIE_NAME}=${value}; Max-Age=${String(GUEST_COOKIE_MAX_AGE_SECONDS)}; path=/; SameSite=Strict${secure}`;
 }

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { TIMINGS } from '@veritext/contracts';
+import {
+  aiPollState,
+  aiRefetchInterval,
+  countSignificantCharacters,
+  failureKeys,
+  formatPercent,
+  highlightSegments,
+  isLongEnough,
+  verdictKey,
+} from './aiDetector.ts';
+
+describe('the 250-character minimum', () => {
+  it('counts letters and digits only', () => {
+    expect(countSignificantCharacters('a b, c! 12 ñá')).toBe(7);
+    expect(isLongEnough(`${'word '.repeat(62)}wo`)).toBe(true); // 250 letters
+    expect(isLongEnough(`${'word '.repeat(62)}w`)).toBe(false); // 249 letters, many spaces
+  });
+});
+
+describe('AI check polling', () => {
+  it('keeps polling while the status is null, 1 or 2', () => {
+    for (const status of [null, 1, 2]) expect(aiPollState(status, 3)).toEqual({ kind: 'pending' });
+    expect(aiRefetchInterval(1, 3)).toBe(TIMINGS.pollIntervalMs);
+  });
+
+  it('gives up with a timeout after the last allowed poll', () => {
+    expect(aiPollState(2, TIMINGS.pollMaxAttempts - 1).kind).toBe('pending');
+    expect(aiPollState(2, TIMINGS.pollMaxAttempts)).toEqual({ kind: 'failed', reason: 'timeout' });
+    expect(aiRefetchInterval(2, TIMINGS.pollMaxAttempts)).toBe(false);
+  });
+
+  it('stops on success and on every failure status', () => {
+    expect(aiPollState(4, 1)).toEqual({ kind: 'done' });
+    expect(aiPollState(3, 1)).toEqual({ kind: 'failed', reason: 'failed' });
+    for (const status of [5, 6, 7]) expect(aiPollState(status, 1)).toEqual({ kind: 'failed', reason: 'tooShort' });
+    expect(aiPollState(8, 1)).toEqual({ kind: 'failed', reason: 'tooLong' });
+    expect(aiPollState(9, 1)).toEqual({ kind: 'failed', reason: 'language' });
+    for (const status of [3, 4, 5, 8, 9]) expect(aiRefetchInterval(status, 1)).toBe(false);
+    expect(aiRefetchInterval(undefined, 0)).toBe(false);
+  });
+
+  it('maps each failure to the spec messages', () => {
+    expect(failureKeys('failed')).toEqual({ title: 'ai.failure.failed', body: null });
+    expect(failureKeys('tooShort')).toEqual({ title: 'ai.failure.tooShortTitle', body: 'ai.minimum' });
+    expect(failureKeys('tooLong').body).toBe('ai.failure.tooLong');
+    expect(failureKeys('language').body).toBe('ai.failure.language');
+    expect(failureKeys('timeout').title).toBe('ai.failure.timeout');
+  });
+});
+
+describe('the result view helpers', () => {
+  it('knows the six verdicts and nothing else', () => {
+    expect(verdictKey('human-written')).toBe('ai.verdict.human');
+    expect(verdictKey('most likely AI')).toBe('ai.verdict.mostLikelyAi');
+    expect(verdictKey('toString')).toBeNull();
+    expect(verdictKey(null)).toBeNull();
+  });
+
+  it('shows percentages with two decimals', () => {
+    expect(formatPercent(12.345, 'en')).toBe('12.35');
+    expect(formatPercent(0, 'en')).toBe('0.00');
+    expect(formatPercent(7.5, 'es')).toBe('7,50');
+  });
+
+  it('cuts the content into runs by reliability, merging neighbours and filling gaps', () => {
+    const content = 'aaaa bbbb cccc dddd';
+    const segments = highlightSegments(content, [
+      { position: [10, 14], reliability: 2 },
+      { position: [0, 4], reliability: 0 },
+      { position: [5, 9], reliability: 1 },
+      { position: [14, 99], reliability: 0 },
+    ]);
+    expect(segments).toEqual([
+      { text: 'aaaa ', reliability: 0 },
+      { text: 'bbbb', reliability: 1 },
+      { text: ' ', reliability: 0 },
+      { text: 'cccc', reliability: 2 },
+      { text: ' dddd', reliability: 0 },
+    ]);
+    expect(segments.map((s) => s.text).join('')).toBe(content);
+  });
+
+  it('survives overlapping chunks without repeating text', () => {
+    const segments = highlightSegments('abcdef', [
+      { position: [0, 4], reliability: 1 },
+      { position: [2, 6], reliability: 2 },
+    ]);
+    expect(segments.map((s) => s.text).join('')).toBe('abcdef');
+  });
+});
