@@ -150,8 +150,14 @@ function maskHash(key: string): number {
   return h;
 }
 
-/** The masked token ids of sentences [fromSentence, toSentence), each sentence opened by a mark. */
-function maskedIds(s: Scan, tables: FeatureTables, fromSentence: number, toSentence: number): Int32Array {
+/** Token ids of sentences [fromSentence, toSentence), each sentence opened by `mark`. */
+export function sentenceTokenIds(
+  s: Scan,
+  fromSentence: number,
+  toSentence: number,
+  mark: number,
+  idOf: (token: number) => number,
+): Int32Array {
   const first = s.sentenceStart[fromSentence] ?? s.count;
   const last = s.sentenceStart[toSentence] ?? s.count;
   const ids = new Int32Array(last - first + (toSentence - fromSentence));
@@ -159,21 +165,26 @@ function maskedIds(s: Scan, tables: FeatureTables, fromSentence: number, toSente
   let sentence = fromSentence;
   for (let i = first; i < last; i++) {
     if (i === s.sentenceStart[sentence]) {
-      ids[n++] = SENTENCE_MARK;
+      ids[n++] = mark;
       sentence++;
     }
-    const k = s.kind[i]!;
-    const w = s.lower[i]!;
-    let id: number;
-    if (k === KIND_NUMBER) id = NUMBER;
-    else if (k === KIND_PUNCT) id = maskHash('p' + (PUNCT_ALIASES[w] ?? w));
-    else if (tables.keep.has(w)) id = maskHash('w' + w);
-    else if (isUpper(s.text[s.start[i]!]!)) id = CAPITALISED;
-    else if (w.length >= 4) id = maskHash('~' + w.slice(-2));
-    else id = SHORT_WORD;
-    ids[n++] = id;
+    ids[n++] = idOf(i);
   }
   return n === ids.length ? ids : ids.subarray(0, n);
+}
+
+/** The masked token ids of sentences [fromSentence, toSentence), each sentence opened by a mark. */
+function maskedIds(s: Scan, tables: FeatureTables, fromSentence: number, toSentence: number): Int32Array {
+  return sentenceTokenIds(s, fromSentence, toSentence, SENTENCE_MARK, (i) => {
+    const k = s.kind[i]!;
+    const w = s.lower[i]!;
+    if (k === KIND_NUMBER) return NUMBER;
+    if (k === KIND_PUNCT) return maskHash('p' + (PUNCT_ALIASES[w] ?? w));
+    if (tables.keep.has(w)) return maskHash('w' + w);
+    if (isUpper(s.text[s.start[i]!]!)) return CAPITALISED;
+    if (w.length >= 4) return maskHash('~' + w.slice(-2));
+    return SHORT_WORD;
+  });
 }
 
 export interface SparseVector {

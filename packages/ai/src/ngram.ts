@@ -7,7 +7,7 @@
  * continuations more than people do.
  */
 import { finaliseHash } from '@veritext/text';
-import { KIND_NUMBER, KIND_WORD, type Scan } from './features.ts';
+import { KIND_NUMBER, KIND_WORD, sentenceTokenIds, type Scan } from './features.ts';
 
 export const NGRAM_BOS = 0;
 export const NGRAM_UNK = 1;
@@ -161,19 +161,7 @@ export function ngramIds(
   fromSentence: number,
   toSentence: number,
 ): Int32Array {
-  const first = s.sentenceStart[fromSentence] ?? s.count;
-  const last = s.sentenceStart[toSentence] ?? s.count;
-  const ids = new Int32Array(last - first + (toSentence - fromSentence));
-  let n = 0;
-  let sentence = fromSentence;
-  for (let i = first; i < last; i++) {
-    if (i === s.sentenceStart[sentence]) {
-      ids[n++] = NGRAM_BOS;
-      sentence++;
-    }
-    ids[n++] = tokenId(vocab, s, i);
-  }
-  return n === ids.length ? ids : ids.subarray(0, n);
+  return sentenceTokenIds(s, fromSentence, toSentence, NGRAM_BOS, (i) => tokenId(vocab, s, i));
 }
 
 const PREDICTABILITY_SINGLE = [
