@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { keepScreenshot, launchBrowser, startProduct, type Product } from './harness.ts';
 
@@ -37,7 +39,7 @@ describe('a guest checks a text on the AI detector', () => {
   beforeAll(async () => {
     product = await startProduct();
     browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
     page = await context.newPage();
   });
   afterAll(async () => {
@@ -84,6 +86,19 @@ describe('a guest checks a text on the AI detector', () => {
     expect(balance?.ai_balance).toBe(0);
 
     await shoot(page, 'ai-result');
+
+    // Download PDF: the report is saved as a file, a PDF with the text in it.
+    const downloading = page.waitForEvent('download', { timeout: 30_000 });
+    await result.getByRole('button', { name: 'Download PDF' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^veritext-ai-report-\d+\.pdf$/);
+    const bytes = await readFile(await download.path());
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const pdf = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
+    expect(pdf.text.replace(/\s+/g, ' ')).toContain(
+      'First and foremost, it is important to note that consistent exercise plays a crucial role in maintaining overall health and well-being.',
+    );
+    expect(pdf.text).toContain(verdict);
 
     // Thumbs down asks for a comment; Submit thanks the user.
     await result.getByRole('button', { name: /Thumbs down/ }).click();

@@ -8,6 +8,7 @@ import { createJobQueue } from './jobs/queue.ts';
 import { createLogger } from './logger.ts';
 import { aiCheckJobs } from './modules/ai-checks/ai-checks.jobs.ts';
 import { closeSharedAiDetector } from './modules/ai-checks/detector.ts';
+import { closeSharedAiReportRenderer } from './modules/ai-checks/ai-report.ts';
 
 const ALL_JOBS = [...maintenanceJobs, ...aiCheckJobs];
 
@@ -66,6 +67,7 @@ async function main(): Promise<void> {
       if (app !== null) await app.close();
       await queue.stop({ graceful: true, timeoutMs: config.shutdownTimeoutMs });
       await closeSharedAiDetector();
+      await closeSharedAiReportRenderer();
       await db.close();
       logger.info('stopped');
       process.exit(0);

@@ -102,3 +102,13 @@ export const AiCheckMarkFormSchema = z.object({
 export const AiCheckMarkResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 
 export const AiCheckIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** The report type of the fingerprint calls: 3 is the AI report (the similarity report is not built yet). */
+const ReportType = z.string().max(10).optional().describe('3: the AI report (the only one built so far).');
+
+/** POST /profile/fingerprint/download-pdf/{id}/ (form-encoded): `type` in the form or the query. */
+export const AiReportFormSchema = z
+  .object({ type: ReportType, _csrf_token: z.string().max(200).optional() })
+  .optional();
+
+export const AiReportQuerySchema = z.object({ type: ReportType });

@@ -41,6 +41,9 @@ export const ERRORS = {
   file_invalid: { status: 400, message: 'Bad file format or file size' },
   file_unreadable: { status: 422, message: 'Bad file format' },
   already_marked: { status: 409, message: 'Your feedback on this check has already been sent.' },
+  report_type_unsupported: { status: 400, message: 'Only the AI report (type=3) can be downloaded as a PDF for now.' },
+  report_not_ready: { status: 409, message: 'The PDF report is available once the check is done.' },
+  report_failed: { status: 500, message: 'The PDF report could not be made. Please try again.' },
   rate_limited: { status: 429, message: 'Too many attempts. Please wait a moment and try again.' },
   internal: { status: 500, message: 'Something went wrong. We can not get error.' },
 } as const satisfies Record<string, { status: number; message: string }>;

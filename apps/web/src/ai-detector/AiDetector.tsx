@@ -11,6 +11,7 @@ import { useLanguage } from '../language/useLanguage.ts';
 import { useErrorText } from '../modals/useAuthFlow.ts';
 import { spendGuestAiPage } from '../session/guestCookie.ts';
 import { AiFeedback } from './AiFeedback.tsx';
+import { AiReportDownload } from './AiReportDownload.tsx';
 import { AiResult } from './AiResult.tsx';
 import {
   AI_MIN_CHARACTERS,
@@ -116,6 +117,7 @@ export function AiDetector() {
             reset();
             setText('');
           }}
+          download={<AiReportDownload checkId={result.id} />}
           feedback={<AiFeedback checkId={result.id} initialMark={result.mark} />}
         />
       </div>

@@ -1,7 +1,11 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AiCheckResult } from '@veritext/contracts';
+import { ServicesContext } from '../app/ServicesContext.tsx';
+import type { Services } from '../app/services.ts';
 import { i18next, initI18n } from '../i18n/index.ts';
+import { AiReportDownload, aiReportFileName } from './AiReportDownload.tsx';
 import { AiResult } from './AiResult.tsx';
 
 const RESULT: AiCheckResult = {
@@ -42,7 +46,6 @@ describe('the AI result view', () => {
     expect(html).toContain('31.58 %');
     expect(html).toContain('34.20 %');
     expect(html).toContain('Clear text');
-    expect(html).not.toMatch(/pdf/i);
   });
 
   it('marks likely and strong chunks with their own style and a label for screen readers', () => {
@@ -68,5 +71,28 @@ describe('the AI result view', () => {
     } finally {
       await i18next.changeLanguage('en');
     }
+  });
+
+  it('shows the Download PDF button: a keyboard-reachable button with a live status, no spinner at rest', () => {
+    const queryClient = new QueryClient();
+    const services = { queryClient } as Partial<Services> as Services;
+    const html = renderToStaticMarkup(
+      <QueryClientProvider client={queryClient}>
+        <ServicesContext value={services}>
+          <AiResult
+            result={RESULT}
+            language="en"
+            onClear={() => undefined}
+            download={<AiReportDownload checkId={RESULT.id} />}
+          />
+        </ServicesContext>
+      </QueryClientProvider>,
+    );
+    expect(html).toMatch(
+      /<button type="button" class="button" aria-disabled="false" aria-describedby="([^"]+)-status" data-testid="ai-download-pdf">Download PDF<\/button>/,
+    );
+    expect(html).toMatch(/<span id="[^"]+-status" role="status" aria-live="polite" class="visually-hidden"><\/span>/);
+    expect(html).not.toContain('spinner');
+    expect(aiReportFileName(7)).toBe('veritext-ai-report-7.pdf');
   });
 });

@@ -3,18 +3,21 @@ import { useTranslation } from 'react-i18next';
 import type { AiCheckResult } from '@veritext/contracts';
 import { formatPercent, highlightSegments, verdictKey } from './aiDetector.ts';
 
-/** The AI result view (check-tool.md §2): verdict, percentages, highlighted text, Clear text, feedback. */
+/** The AI result view (check-tool.md §2): verdict, percentages, highlighted text, Clear text, Download PDF, feedback. */
 export function AiResult({
   result,
   language,
   onClear,
   feedback,
+  download,
 }: {
   result: AiCheckResult;
   language: string;
   onClear: () => void;
   /** The thumbs up/down block; passed in so that this view renders without the server. */
   feedback?: ReactNode;
+  /** The Download PDF button; passed in for the same reason. */
+  download?: ReactNode;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -91,6 +94,7 @@ export function AiResult({
         <button type="button" className="button" onClick={onClear}>
           {t('ai.clear')}
         </button>
+        {download}
         {feedback}
       </div>
     </section>

@@ -95,4 +95,33 @@ describe('errorFromBody', () => {
     expect(error.message).toBe(REQUEST_FAILED_MESSAGE);
     expect(error.fields).toEqual({ email: 'bad' });
   });
+
+  it('posts a form for a file: the body as a Blob, a JSON answer as an ApiError with the server message', async () => {
+    const pdf = new Response(new Blob(['%PDF-1.7'], { type: 'application/pdf' }), {
+      status: 200,
+      headers: { 'Content-Type': 'application/pdf' },
+    });
+    const fetchMock = vi.fn((_input: RequestInfo | URL, _init?: RequestInit) => Promise.resolve(pdf));
+    const client = createApiClient({ getToken: () => null, fetch: fetchMock });
+    const blob = await client.postFormForBlob('/report/1/?type=3', { _csrf_token: 't' });
+    expect(await blob.text()).toBe('%PDF-1.7');
+    expect(fetchMock.mock.calls[0]?.[1]?.method).toBe('POST');
+    expect(((fetchMock.mock.calls[0]?.[1]?.body ?? '') as URLSearchParams).toString()).toBe('_csrf_token=t');
+
+    const failed = createApiClient({
+      getToken: () => null,
+      fetch: () =>
+        Promise.resolve(
+          jsonResponse(409, {
+            success: false,
+            message: 'The PDF report is available once the check is done.',
+            error: { code: 'report_not_ready', key: 'errors.report_not_ready' },
+          }),
+        ),
+    });
+    const error = await failed.postFormForBlob('/report/1/', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('The PDF report is available once the check is done.');
+    expect((error as ApiError).code).toBe('report_not_ready');
+  });
 });

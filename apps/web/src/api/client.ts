@@ -46,6 +46,8 @@ export type ApiClientOptions = {
 export type ApiClient = {
   getJson: <T>(path: string, schema: Schema<T>) => Promise<T>;
   postForm: <T>(path: string, fields: FormFields, schema: Schema<T>) => Promise<T>;
+  /** Posts a form whose answer is a file (a PDF report); a JSON answer is a failure and throws its ApiError. */
+  postFormForBlob: (path: string, fields: FormFields) => Promise<Blob>;
 };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -90,19 +92,21 @@ function toBody(fields: FormFields): URLSearchParams {
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
 
-  async function request<T>(path: string, init: RequestInit, schema: Schema<T>): Promise<T> {
+  async function send(path: string, init: RequestInit, accept: string): Promise<Response> {
     const headers = new Headers(init.headers);
     headers.set('X-Requested-With', 'XMLHttpRequest');
-    headers.set('Accept', 'application/json');
+    headers.set('Accept', accept);
     const token = options.getToken();
     if (token !== null && token !== '') headers.set('X-API-TOKEN', token);
-
-    let response: Response;
     try {
-      response = await doFetch(path, { ...init, headers, credentials: 'same-origin' });
+      return await doFetch(path, { ...init, headers, credentials: 'same-origin' });
     } catch {
       throw new ApiError(NETWORK_ERROR_MESSAGE, { status: 0, code: 'network' });
     }
+  }
+
+  async function request<T>(path: string, init: RequestInit, schema: Schema<T>): Promise<T> {
+    const response = await send(path, init, 'application/json');
 
     const body: unknown = await response.json().catch(() => null);
 
@@ -118,5 +122,18 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   return {
     getJson: (path, schema) => request(path, { method: 'GET' }, schema),
     postForm: (path, fields, schema) => request(path, { method: 'POST', body: toBody(fields) }, schema),
+    async postFormForBlob(path, fields) {
+      const response = await send(path, { method: 'POST', body: toBody(fields) }, 'application/pdf, application/json');
+      const type = response.headers.get('content-type') ?? '';
+      if (!response.ok || type.includes('json')) {
+        const body: unknown = await response.json().catch(() => null);
+        throw errorFromBody(response.ok ? 500 : response.status, body);
+      }
+      try {
+        return await response.blob();
+      } catch {
+        throw new ApiError(NETWORK_ERROR_MESSAGE, { status: 0, code: 'network' });
+      }
+    },
   };
 }

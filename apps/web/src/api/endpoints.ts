@@ -110,6 +110,14 @@ export function createEndpoints(client: ApiClient, csrf: CsrfCache) {
       );
     },
 
+    /** The PDF report of a done AI check (type 3); a failure throws the server's message. */
+    async downloadAiReport(id: number): Promise<Blob> {
+      const { token } = await csrf.get();
+      return client.postFormForBlob(`/profile/fingerprint/download-pdf/${String(id)}/?type=3`, {
+        _csrf_token: token,
+      });
+    },
+
     async logout(): Promise<void> {
       const { token } = await csrf.get();
       await client.postForm('/logout', { _csrf_token: token }, SuccessMessageSchema);

@@ -1,5 +1,6 @@
 import { AI_STATUS_CODE, VERDICTS } from '@veritext/ai';
 import { strToU8, zipSync } from 'fflate';
+import { extractText, getDocumentProxy } from 'unpdf';
 import type { LightMyRequestResponse } from 'fastify';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +20,7 @@ import { creditPages } from '../ledger/ledger.service.ts';
 import { aiCheckJob } from './ai-checks.jobs.ts';
 import { findAiCheck } from './ai-checks.repository.ts';
 import { processAiCheck } from './ai-checks.service.ts';
+import { closeSharedAiReportRenderer } from './ai-report.ts';
 import { closeSharedAiDetector, createAiDetector, type AiDetector } from './detector.ts';
 
 const logger = pino({ level: process.env.VT_TEST_LOG ?? 'silent' });
@@ -27,6 +29,16 @@ const logger = pino({ level: process.env.VT_TEST_LOG ?? 'silent' });
 const AI_STYLE_EN = `Time management is an essential skill that can significantly improve both academic and professional outcomes. First and foremost, it is important to establish clear priorities, as this allows individuals to focus their energy on the tasks that matter most. Additionally, breaking larger projects into smaller, manageable steps can help reduce stress and prevent procrastination. Another effective strategy is to set specific, realistic deadlines for each task, which provides a sense of structure and accountability. Furthermore, it is crucial to minimize distractions, such as social media notifications, in order to maintain concentration and productivity. Regular breaks are also beneficial, since they help to restore focus and prevent burnout over time. Moreover, reviewing progress at the end of each day enables individuals to identify areas for improvement and adjust their plans accordingly. In conclusion, by adopting these practical strategies, anyone can develop stronger time management skills and achieve a healthier balance between work and personal life.`;
 
 const FRENCH = `Le marché du samedi matin est devenu, au fil des années, le vrai cœur de notre quartier. On y croise les voisins qu'on ne voit jamais le reste de la semaine, on discute du temps qu'il fait avec le fromager, et les enfants courent entre les étals pendant que les parents hésitent devant les tomates. Cette année, la mairie a décidé de le déplacer sur la place de l'église, ce qui a provoqué pas mal de discussions entre les habitants et les commerçants du coin.`;
+
+/** A Spanish paragraph with accents, typographic quotes and dashes (written for this test). */
+const SPANISH = `La educación a distancia se ha convertido en una herramienta “esencial” para garantizar el acceso al conocimiento en todas las regiones. En primer lugar, permite que los estudiantes organicen su tiempo de manera flexible —sin renunciar a la calidad— y avancen a su propio ritmo. Además, las plataformas digitales ofrecen recursos variados, como vídeos, lecturas y ejercicios interactivos, que facilitan la comprensión de los contenidos. Sin embargo, también es importante reconocer que la falta de contacto directo puede afectar la motivación y la participación. Por lo tanto, resulta fundamental que las instituciones diseñen estrategias de acompañamiento que fortalezcan la comunicación entre docentes y alumnos.`;
+const SPANISH_SENTENCE =
+  'En primer lugar, permite que los estudiantes organicen su tiempo de manera flexible —sin renunciar a la calidad— y avancen a su propio ritmo.';
+
+async function pdfText(bytes: Buffer): Promise<string> {
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
+  return text.replace(/\s+/g, ' ');
+}
 
 const SHORT = 'This text is far too short to be checked by the AI detector at all.';
 
@@ -89,6 +101,7 @@ describe(`AI detector API (${TEST_DB_KIND})`, () => {
   });
   afterAll(async () => {
     await closeSharedAiDetector();
+    await closeSharedAiReportRenderer();
     await t.dispose();
   });
 
@@ -566,6 +579,63 @@ describe(`AI detector API (${TEST_DB_KIND})`, () => {
     }
   });
 
+  it('downloads the PDF report of a done check (type=3): real text, accents, verdict, percentages', async () => {
+    const { browser } = await userWithAiPages(1);
+    const { id } = (await submit(browser, { text: SPANISH })).json<{ data: { id: number } }>().data;
+    await runJobs();
+    const data = (await browser.get(`/api/v1/chat-gpt/${String(id)}/`)).json<{ data: CheckResult }>().data;
+    expect(data).toMatchObject({ status: 4, lang: 'es' });
+    const url = `/profile/fingerprint/download-pdf/${String(id)}/`;
+    const response = await browser.postForm(url, { type: '3', _csrf_token: (await browser.csrf()).token });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="veritext-ai-report-${String(id)}.pdf"`);
+    expect(response.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const text = await pdfText(response.rawPayload);
+    const verdict = data.verdict!;
+    expect(text).toContain(`Verdict: ${verdict.charAt(0).toUpperCase()}${verdict.slice(1)}`);
+    expect(text).toContain(`${data.processed_percent.toFixed(2)} %`);
+    expect(text).toContain(SPANISH_SENTENCE);
+    expect(text).toContain('Page 1 of 1');
+    // type=3 in the query works as well
+    const byQuery = await browser.postForm(`${url}?type=3`, { _csrf_token: (await browser.csrf()).token });
+    expect(byQuery.statusCode).toBe(200);
+    expect(byQuery.headers['content-type']).toBe('application/pdf');
+  });
+
+  it('answers JSON with a message when there is no PDF: no type=3, not done, not yours, missing', async () => {
+    const owner = await userWithAiPages(2);
+    const other = await userWithAiPages(0);
+    const { id } = (await submit(owner.browser, { text: SPANISH })).json<{ data: { id: number } }>().data;
+    const url = `/profile/fingerprint/download-pdf/${String(id)}/`;
+    const post = async (who: TestBrowser, target: string, fields: Record<string, string> = { type: '3' }) =>
+      who.postForm(target, { ...fields, _csrf_token: (await who.csrf()).token });
+
+    const notDone = await post(owner.browser, url);
+    expect(notDone.statusCode).toBe(409);
+    expect(notDone.headers['content-type']).toMatch(/^application\/json/);
+    expect(notDone.json()).toMatchObject({
+      success: false,
+      message: 'The PDF report is available once the check is done.',
+      error: { code: 'report_not_ready' },
+    });
+    await runJobs();
+
+    const noType = await post(owner.browser, url, {});
+    expect(noType.statusCode).toBe(400);
+    expect(noType.json()).toMatchObject({ success: false, message: expect.stringContaining('type=3') });
+    expect((await post(owner.browser, url, { type: '1' })).statusCode).toBe(400);
+
+    const foreign = await post(other.browser, url);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toMatchObject({ success: false, message: 'Page not found.', error: { code: 'not_found' } });
+    const missing = await post(owner.browser, '/profile/fingerprint/download-pdf/999999/');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ success: false, message: expect.any(String) });
+    expect((await owner.browser.postForm(url, { type: '3' })).statusCode).toBe(403);
+    expect((await post(owner.browser, url)).statusCode).toBe(200);
+  });
+
   it('documents the three routes in the OpenAPI document', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
       paths: Record<string, Record<string, { requestBody?: { content: Record<string, unknown> } }>>;
@@ -573,5 +643,8 @@ describe(`AI detector API (${TEST_DB_KIND})`, () => {
     expect(doc.paths['/api/v1/chat-gpt/']?.post?.requestBody?.content).toHaveProperty('multipart/form-data');
     expect(doc.paths['/api/v1/chat-gpt/{id}/']?.get).toBeDefined();
     expect(doc.paths['/api/v1/chat-gpt/mark/{id}/']?.post).toBeDefined();
+    expect(doc.paths['/profile/fingerprint/download-pdf/{id}/']?.post?.requestBody?.content).toHaveProperty(
+      'application/x-www-form-urlencoded',
+    );
   });
 });

@@ -20,6 +20,7 @@ import {
   type AiCheckRecord,
 } from './ai-checks.repository.ts';
 import type { AiDetector } from './detector.ts';
+import type { AiReportRenderer } from './ai-report.ts';
 import { aiCheckJob } from './ai-checks.jobs.ts';
 
 /** Who calls: a user (guest included), or a group through its API token. */
@@ -289,4 +290,43 @@ export async function markAiCheck(
   const comment = feedback.comment === undefined || feedback.comment === '' ? null : feedback.comment;
   if (!(await setMarkOnce(db, id, feedback.mark, comment))) throw new AppError('already_marked');
   return { success: true, message: AI_MARK_THANKS };
+}
+
+/** The fingerprint calls' report type of the AI detector (`?type=3`, check-tool.md §7). */
+export const AI_REPORT_TYPE = '3';
+
+/**
+ * POST /profile/fingerprint/download-pdf/{id}/?type=3: the PDF report of a done AI check, for whoever
+ * may read the check. Other report types are not built yet; a check not done has no report.
+ */
+export async function aiCheckReportPdf(
+  db: Queryable,
+  renderer: Pick<AiReportRenderer, 'render'>,
+  caller: AiCheckCaller,
+  input: { id: number; type: string | undefined; now?: Date },
+  logger?: Pick<Logger, 'error'>,
+): Promise<{ fileName: string; pdf: Buffer }> {
+  if (input.type !== AI_REPORT_TYPE) throw new AppError('report_type_unsupported');
+  const check = await visibleCheck(db, caller, input.id);
+  if (check.status !== AI_CHECK_STATUS.done) throw new AppError('report_not_ready');
+  try {
+    const pdf = await renderer.render({
+      id: check.id,
+      content: check.content,
+      chunks: check.chunks.map((chunk) => ({ position: chunk.position, reliability: chunk.reliability })),
+      verdict: check.verdict,
+      score: check.score,
+      flagged: check.flagged,
+      lang: check.lang,
+      processedPercent: check.processed_percent,
+      likelyPercent: check.likely_percent,
+      strongPercent: check.strong_percent,
+      checkedAt: check.created_at,
+      generatedAt: input.now ?? new Date(),
+    });
+    return { fileName: `veritext-ai-report-${String(check.id)}.pdf`, pdf };
+  } catch (error) {
+    logger?.error({ err: error, checkId: check.id }, 'could not render the AI report');
+    throw new AppError('report_failed', { cause: error });
+  }
 }
