@@ -6,7 +6,7 @@ import { migrate } from './db/migrate.ts';
 import { maintenanceJobs, scheduleMaintenance } from './jobs/maintenance.jobs.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { createLogger } from './logger.ts';
-import { aiCheckJobs } from './modules/ai-checks/ai-checks.jobs.ts';
+import { aiCheckJobs, scheduleAiCheckJobs } from './modules/ai-checks/ai-checks.jobs.ts';
 import { closeSharedAiDetector } from './modules/ai-checks/detector.ts';
 import { closeSharedAiReportRenderer } from './modules/ai-checks/ai-report.ts';
 
@@ -37,6 +37,7 @@ async function main(): Promise<void> {
   if (hasWorkers) {
     await queue.work(ALL_JOBS, { concurrency: config.jobConcurrency });
     await scheduleMaintenance(queue);
+    await scheduleAiCheckJobs(queue);
   }
 
   let isShuttingDown = false;

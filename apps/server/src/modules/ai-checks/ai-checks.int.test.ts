@@ -19,7 +19,7 @@ import {
 import { creditPages } from '../ledger/ledger.service.ts';
 import { aiCheckJob } from './ai-checks.jobs.ts';
 import { findAiCheck } from './ai-checks.repository.ts';
-import { processAiCheck } from './ai-checks.service.ts';
+import { failAbandonedAiChecks, processAiCheck } from './ai-checks.service.ts';
 import { closeSharedAiReportRenderer } from './ai-report.ts';
 import { closeSharedAiDetector, createAiDetector, type AiDetector } from './detector.ts';
 
@@ -284,6 +284,32 @@ describe(`AI detector API (${TEST_DB_KIND})`, () => {
     expect(result.data.status).toBe(3);
     expect([(await account(acc.id)).ai_balance, (await account(acc.id)).held_ai_balance]).toEqual([1, 0]);
     expect((await aiEntries(acc.id)).map(([kind]) => kind)).toEqual(['load_by_service', 'hold', 'release']);
+  });
+
+  it('a check abandoned by a dead process fails after an hour and its page is released; a recent one is left alone', async () => {
+    const { user, account: acc } = await userWithAiPages(2);
+    const post = async (): Promise<number> => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/chat-gpt/',
+        headers: { 'x-api-token': user.api_token, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ text: AI_STYLE_EN }).toString(),
+      });
+      return response.json<{ data: { id: number } }>().data.id;
+    };
+    const abandoned = await post();
+    const recent = await post();
+    ran = t.sentJobs.length;
+    // the first was taken by a worker that died: processing, made two hours ago
+    await t.handle.db.query("UPDATE ai_checks SET status = 2, created_at = now() - interval '2 hours' WHERE id = $1", [
+      abandoned,
+    ]);
+    expect([(await account(acc.id)).ai_balance, (await account(acc.id)).held_ai_balance]).toEqual([0, 2]);
+    expect(await failAbandonedAiChecks(t.handle.db)).toBe(1);
+    expect(await failAbandonedAiChecks(t.handle.db)).toBe(0);
+    expect((await findAiCheck(t.handle.db, abandoned))?.status).toBe(3);
+    expect((await findAiCheck(t.handle.db, recent))?.status).toBe(1);
+    expect([(await account(acc.id)).ai_balance, (await account(acc.id)).held_ai_balance]).toEqual([1, 1]);
   });
 
   it('a French text is not checked (status 9) and its page is released', async () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineJob } from '../../jobs/queue.ts';
-import { processAiCheck } from './ai-checks.service.ts';
+import { defineJob, type JobQueue } from '../../jobs/queue.ts';
+import { failAbandonedAiChecks, processAiCheck } from './ai-checks.service.ts';
 import { sharedAiDetector } from './detector.ts';
 
 const RETRY_LIMIT = 2;
@@ -24,4 +24,23 @@ export const aiCheckJob = defineJob({
   },
 });
 
-export const aiCheckJobs = [aiCheckJob] as const;
+/** Every 15 minutes: checks abandoned by a dead process fail and give their AI page back. */
+export const sweepAbandonedAiChecks = defineJob({
+  name: 'ai-checks-sweep',
+  version: 1,
+  schema: z.object({}),
+  retryLimit: 3,
+  retryDelaySeconds: 60,
+  expireInSeconds: 300,
+  async handler(_payload, { db, logger }) {
+    const failed = await failAbandonedAiChecks(db);
+    if (failed > 0) logger.warn({ failed }, 'abandoned AI checks failed and their pages released');
+  },
+});
+
+export const aiCheckJobs = [aiCheckJob, sweepAbandonedAiChecks] as const;
+
+/** Called when the worker role starts, next to the maintenance schedule. */
+export async function scheduleAiCheckJobs(queue: JobQueue): Promise<void> {
+  await queue.schedule(sweepAbandonedAiChecks, '*/15 * * * *', {});
+}

@@ -73,6 +73,20 @@ export async function lockAiCheck(db: Queryable, id: number): Promise<AiCheckRec
   return rows[0] ?? null;
 }
 
+/** Ids of checks in one of `statuses` made more than `minutes` ago, oldest first (at most 1,000). */
+export async function findStaleAiChecks(
+  db: Queryable,
+  statuses: readonly number[],
+  minutes: number,
+): Promise<number[]> {
+  const { rows } = await db.query<{ id: number }>(
+    `SELECT id FROM ai_checks WHERE status = ANY($1::smallint[]) AND created_at < now() - make_interval(mins => $2)
+     ORDER BY id LIMIT 1000`,
+    [[...statuses], minutes],
+  );
+  return rows.map((row) => row.id);
+}
+
 /** Queued (or processing again, on a retry) -> processing. False when the check is already settled. */
 export async function markProcessing(db: Queryable, id: number, processing: number, open: readonly number[]) {
   const result = await db.query(

@@ -11,6 +11,7 @@ import { findAccountOfGroup, findAccountOfUser, type AccountRecord } from '../le
 import { chargeHold, holdPages, releaseHold } from '../ledger/ledger.service.ts';
 import {
   findAiCheck,
+  findStaleAiChecks,
   insertAiCheck,
   lockAiCheck,
   markProcessing,
@@ -228,6 +229,23 @@ export async function processAiCheck(
   const status = AI_STATUS_CODE[detection.status];
   await settleAiCheck(db, checkId, { status, detection });
   run.logger.info({ checkId, status, verdict: detection.verdict }, 'AI check settled');
+}
+
+/**
+ * A job lives at most three attempts of five minutes. A check still queued or processing an hour
+ * after it was made was abandoned (the process of its last attempt died before it could settle it):
+ * it fails (status 3) and its AI page is released.
+ */
+export const ABANDONED_AFTER_MINUTES = 60;
+
+/** Fails the abandoned checks; returns how many it settled. Idempotent: settled checks are skipped. */
+export async function failAbandonedAiChecks(db: Database, minutes = ABANDONED_AFTER_MINUTES): Promise<number> {
+  let failed = 0;
+  for (const id of await findStaleAiChecks(db, OPEN_STATUSES, minutes)) {
+    const error = `abandoned: not finished within ${String(minutes)} minutes`;
+    if (await settleAiCheck(db, id, { status: AI_CHECK_STATUS.failed, error })) failed++;
+  }
+  return failed;
 }
 
 /** The owner, a member of the check's group, or the group's own token may read a check. */
