@@ -22,6 +22,7 @@ import { registerUploads } from './http/uploads.ts';
 import { registerWebClient } from './http/web-client.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { aiChecksRoutes } from './modules/ai-checks/ai-checks.routes.ts';
+import { textChecksRoutes } from './modules/text-checks/text-checks.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { groupsRoutes } from './modules/groups/groups.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -119,6 +120,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     });
     await api.register(groupsRoutes, { db });
     await api.register(aiChecksRoutes, { db, queue: deps.queue });
+    await api.register(textChecksRoutes, { db });
   });
 
   await app.register(healthRoutes, {

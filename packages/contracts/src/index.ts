@@ -5,3 +5,4 @@ export * from './errors.ts';
 export * from './password.ts';
 export * from './api.ts';
 export * from './ai-check.ts';
+export * from './text-check.ts';
