@@ -10,7 +10,7 @@
  * has more than 1% above it. Chunk marks never say more than the headline: a text that is not
  * flagged shows at most "likely" chunks, and only where a chunk alone would be "strong".
  */
-import { countWords } from '@veritext/text';
+import { countSymbols, countWords } from '@veritext/text';
 import { identifyLanguage, type DetectorLanguage } from './language.ts';
 import {
   defaultModel,
@@ -95,12 +95,9 @@ export interface DetectOptions {
   readonly model?: Model;
 }
 
-const SIGNIFICANT = /[\p{L}\p{N}]/gu;
-
+/** Letters and digits: the symbols of packages/text, which the check form and the text check count too. */
 export function significantCharacters(text: string): number {
-  let n = 0;
-  for (const _ of text.matchAll(SIGNIFICANT)) n++;
-  return n;
+  return countSymbols(text).symbols;
 }
 
 function notChecked(

@@ -1,4 +1,4 @@
-export { countWords, countPages, WORDS_PER_PAGE } from './words.ts';
+export { countWords, countPages, countSymbols, WORDS_PER_PAGE } from './words.ts';
 export { normaliseText } from './normalise.ts';
 export { STOPWORDS, LANGUAGES, type Language } from './stopwords.ts';
 export { stemmerFor, stripDiacritics } from './stem.ts';

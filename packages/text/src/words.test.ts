@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countPages, countWords } from './words.ts';
+import { countPages, countSymbols, countWords } from './words.ts';
 
 describe('word and page counting (check-tool.md §5)', () => {
   it('counts runs of letters, digits, apostrophes, backticks and hyphens', () => {
@@ -21,5 +21,13 @@ describe('word and page counting (check-tool.md §5)', () => {
     expect(countPages(275)).toBe(1);
     expect(countPages(276)).toBe(2);
     expect(countPages(26675)).toBe(97);
+  });
+});
+
+describe('countSymbols', () => {
+  it('counts letters and digits only, accents and other scripts included', () => {
+    expect(countSymbols('a b, c! 12 ñá')).toEqual({ symbols: 7, letters: 5 });
+    expect(countSymbols('Привет 2024 — ¿qué?')).toEqual({ symbols: 13, letters: 9 });
+    expect(countSymbols('  ,.;:!?()[]{}—–-\'"\n\t')).toEqual({ symbols: 0, letters: 0 });
   });
 });

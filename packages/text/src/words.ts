@@ -19,3 +19,18 @@ export function countWords(text: string): number {
 export function countPages(words: number): number {
   return Math.ceil(words / WORDS_PER_PAGE);
 }
+
+const LETTER = /\p{L}/gu;
+const DIGIT = /\p{Nd}/gu;
+
+/**
+ * Symbols of the spec (check-tool.md §5): letters and digits; spaces and special characters are not
+ * counted. The text check's minimum (80) and the AI detector's (250) are in symbols.
+ */
+export function countSymbols(text: string): { symbols: number; letters: number } {
+  let letters = 0;
+  for (const _ of text.matchAll(LETTER)) letters++;
+  let digits = 0;
+  for (const _ of text.matchAll(DIGIT)) digits++;
+  return { symbols: letters + digits, letters };
+}

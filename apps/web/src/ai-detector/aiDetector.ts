@@ -1,14 +1,11 @@
 import { AI_CHECK_STATUS, AI_MIN_CHARACTERS, TIMINGS, type AiCheckResult } from '@veritext/contracts';
+import { countSymbols } from '@veritext/text';
 
 export { AI_MIN_CHARACTERS };
 
-const SIGNIFICANT = /[\p{L}\p{N}]/gu;
-
-/** Characters that count towards the 250 minimum: letters and digits (spaces and symbols do not; §6). */
+/** Characters that count towards the 250 minimum: letters and digits, counted as the server counts them. */
 export function countSignificantCharacters(text: string): number {
-  let count = 0;
-  for (const _ of text.matchAll(SIGNIFICANT)) count++;
-  return count;
+  return countSymbols(text).symbols;
 }
 
 export function isLongEnough(text: string): boolean {

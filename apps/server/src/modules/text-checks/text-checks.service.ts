@@ -11,14 +11,14 @@ import {
   type TextValidateResponse,
 } from '@veritext/contracts';
 import { EXTRACT_MESSAGES, ExtractError, extractText } from '@veritext/extract';
-import { countPages, countWords, normaliseText, STOPWORDS } from '@veritext/text';
+import { countPages, countSymbols, countWords, normaliseText, STOPWORDS } from '@veritext/text';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import type { UploadedFile } from '../../http/uploads.ts';
-import { findMembershipsOfUser, type GroupRecord, type UserRecord } from '../auth/users.repository.ts';
+import { groupActingFor, type Caller } from '../groups/group-access.ts';
 
-/** Who calls: a user (guest included), a group through its API token, or nobody yet (a new guest verifies first). */
-export type TextCheckCaller = { user: UserRecord | null; group: GroupRecord | null };
+/** Who calls; both may be null (a new guest verifies before their account exists). */
+export type TextCheckCaller = Caller;
 
 export type TextValidateInput = {
   text?: string | undefined;
@@ -40,13 +40,6 @@ export function canonicalText(text: string): string {
 /** SHA-256 (hex) of the canonical text: the same text with other line endings has the same hash. */
 export function textHash(text: string): string {
   return createHash('sha256').update(canonicalText(text), 'utf8').digest('hex');
-}
-
-/** Symbols are letters and digits (check-tool.md §5: spaces and special characters not counted). */
-export function countSymbols(text: string): { symbols: number; letters: number } {
-  const letters = text.match(/\p{L}/gu)?.length ?? 0;
-  const digits = text.match(/\p{Nd}/gu)?.length ?? 0;
-  return { symbols: letters + digits, letters };
 }
 
 const WORD = /[\p{L}\p{M}'’`-]+/gu;
@@ -72,19 +65,6 @@ export function commonEnglishPercent(text: string): { words: number; percent: nu
   return { words, percent: words === 0 ? 100 : (common * 100) / words };
 }
 
-/** With group_id the caller must be a member of the group (or be the group's own token); nothing is charged. */
-async function checkGroup(db: Queryable, caller: TextCheckCaller, groupId: number | null): Promise<void> {
-  if (groupId === null) return;
-  if (caller.user === null) {
-    if (caller.group === null) throw new AppError('unauthorized');
-    if (groupId !== caller.group.id || caller.group.is_disabled) throw new AppError('forbidden');
-    return;
-  }
-  const membership = (await findMembershipsOfUser(db, caller.user.id)).find((group) => group.id === groupId);
-  if (membership === undefined) throw new AppError('forbidden', { fields: { group_id: 'not a member' } });
-  if (membership.is_disabled) throw new AppError('forbidden');
-}
-
 function rejected(code: number, message: string, hash: string | null): TextValidateResponse {
   return { success: false, pages: 0, hash, message, code };
 }
@@ -99,7 +79,8 @@ export async function validateText(
   caller: TextCheckCaller,
   input: TextValidateInput,
 ): Promise<TextValidateResponse> {
-  await checkGroup(db, caller, input.groupId);
+  // with group_id the caller must act in that group (nothing is charged here)
+  if (input.groupId !== null) await groupActingFor(db, caller, input.groupId);
   const hasText = input.text !== undefined && input.text.trim() !== '';
   let raw: string;
   if (input.upload !== undefined) {
