@@ -6,7 +6,8 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import type { UploadedFile } from '../../http/uploads.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { findMembershipsOfUser, type GroupRecord, type UserRecord } from '../auth/users.repository.ts';
+import { findMembershipsOfUser } from '../auth/users.repository.ts';
+import { groupActingFor, type Caller } from '../groups/group-access.ts';
 import { findAccountOfGroup, findAccountOfUser, type AccountRecord } from '../ledger/ledger.repository.ts';
 import { chargeHold, holdPages, releaseHold } from '../ledger/ledger.service.ts';
 import {
@@ -24,8 +25,7 @@ import type { AiDetector } from './detector.ts';
 import type { AiReportRenderer } from './ai-report.ts';
 import { aiCheckJob } from './ai-checks.jobs.ts';
 
-/** Who calls: a user (guest included), or a group through its API token. */
-export type AiCheckCaller = { user: UserRecord | null; group: GroupRecord | null };
+export type AiCheckCaller = Caller;
 
 export type JobSender = Pick<JobQueue, 'send'>;
 
@@ -42,18 +42,17 @@ function isOpen(status: number): boolean {
 type Payer = { account: AccountRecord; userId: number | null; groupId: number | null; isGroup: boolean };
 
 /**
- * Whose AI pages pay: the caller's own account, or with group_id the group's (the caller must be a
- * member, the group enabled, and a student not locked out of new checks); a group's API token
+ * Whose AI pages pay: the caller's own account, or with group_id the group's (see groupActingFor; a
+ * student is also locked out when the group hides new checks from students); a group's API token
  * always acts for its group.
  */
 async function resolvePayer(db: Queryable, caller: AiCheckCaller, groupId: number | null): Promise<Payer> {
   if (caller.user === null) {
     if (caller.group === null) throw new AppError('unauthorized');
-    if (groupId !== null && groupId !== caller.group.id) throw new AppError('forbidden');
-    if (caller.group.is_disabled) throw new AppError('forbidden');
-    const account = await findAccountOfGroup(db, caller.group.id);
-    if (account === null) throw new Error(`group ${caller.group.id} has no account`);
-    return { account, userId: null, groupId: caller.group.id, isGroup: true };
+    const { group } = await groupActingFor(db, caller, groupId ?? caller.group.id);
+    const account = await findAccountOfGroup(db, group.id);
+    if (account === null) throw new Error(`group ${group.id} has no account`);
+    return { account, userId: null, groupId: group.id, isGroup: true };
   }
   const user = caller.user;
   if (groupId === null) {
@@ -61,11 +60,8 @@ async function resolvePayer(db: Queryable, caller: AiCheckCaller, groupId: numbe
     if (account === null) throw new Error(`user ${user.id} has no account`);
     return { account, userId: user.id, groupId: null, isGroup: false };
   }
-  const membership = (await findMembershipsOfUser(db, user.id)).find((group) => group.id === groupId);
-  if (membership === undefined) throw new AppError('forbidden', { fields: { group_id: 'not a member' } });
-  if (membership.is_disabled || (membership.hide_new_check_for_student && membership.role === 3)) {
-    throw new AppError('forbidden');
-  }
+  const { group, role } = await groupActingFor(db, caller, groupId);
+  if (group.hide_new_check_for_student && role === 3) throw new AppError('forbidden');
   const account = await findAccountOfGroup(db, groupId);
   if (account === null) throw new Error(`group ${groupId} has no account`);
   return { account, userId: user.id, groupId, isGroup: true };
