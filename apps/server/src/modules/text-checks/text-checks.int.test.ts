@@ -1,8 +1,8 @@
-import { strToU8, zipSync } from 'fflate';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, STRONG_PASSWORD, TestBrowser, uniqueEmail, type TestApp } from '../../../test/app.ts';
 import { TEST_DB_KIND } from '../../../test/database.ts';
+import { docx, multipart } from '../../../test/uploads.ts';
 import { findUserByEmail } from '../auth/users.repository.ts';
 
 /** A sentence of 25 English words (written for this test). */
@@ -22,44 +22,12 @@ const SEVENTY_SYMBOLS = 'abcdefghij '.repeat(7); // 70 letters, 7 words
 
 type Validation = { success: boolean; pages: number; hash: string | null; message: string; code: number | null };
 
-function docx(paragraph: string): Buffer {
-  const types =
-    '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
-    '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>';
-  const document =
-    '<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>' +
-    `<w:p><w:r><w:t>${paragraph}</w:t></w:r></w:p></w:body></w:document>`;
-  return Buffer.from(zipSync({ '[Content_Types].xml': strToU8(types), 'word/document.xml': strToU8(document) }));
-}
-
 /** The first bytes of a PNG image. */
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
   Buffer.from('IHDR'),
   Buffer.alloc(64, 7),
 ]);
-
-function multipart(
-  fields: Record<string, string>,
-  file?: { field: string; name: string; type: string; bytes: Buffer },
-): { payload: Buffer; contentType: string } {
-  const boundary = `----vt${String(Date.now())}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  if (file !== undefined) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-      ),
-      file.bytes,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 describe(`text verification API (${TEST_DB_KIND})`, () => {
   let t: TestApp;
