@@ -6,3 +6,4 @@ export * from './password.ts';
 export * from './api.ts';
 export * from './ai-check.ts';
 export * from './text-check.ts';
+export * from './document-check.ts';

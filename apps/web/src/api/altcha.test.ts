@@ -13,6 +13,7 @@ describe('ALTCHA bot check', () => {
         return parsed.success ? Promise.resolve(parsed.data) : Promise.reject(new Error('bad'));
       },
       postForm: () => Promise.reject(new Error('unused')),
+      postMultipart: () => Promise.reject(new Error('unused')),
       postFormForBlob: () => Promise.reject(new Error('unused')),
     };
     const payload = await solveBotCheck(client);

@@ -46,6 +46,8 @@ export type ApiClientOptions = {
 export type ApiClient = {
   getJson: <T>(path: string, schema: Schema<T>) => Promise<T>;
   postForm: <T>(path: string, fields: FormFields, schema: Schema<T>) => Promise<T>;
+  /** Posts multipart/form-data (a form with a file); the browser sets the boundary. */
+  postMultipart: <T>(path: string, form: FormData, schema: Schema<T>) => Promise<T>;
   /** Posts a form whose answer is a file (a PDF report); a JSON answer is a failure and throws its ApiError. */
   postFormForBlob: (path: string, fields: FormFields) => Promise<Blob>;
 };
@@ -122,6 +124,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   return {
     getJson: (path, schema) => request(path, { method: 'GET' }, schema),
     postForm: (path, fields, schema) => request(path, { method: 'POST', body: toBody(fields) }, schema),
+    postMultipart: (path, form, schema) => request(path, { method: 'POST', body: form }, schema),
     async postFormForBlob(path, fields) {
       const response = await send(path, { method: 'POST', body: toBody(fields) }, 'application/pdf, application/json');
       const type = response.headers.get('content-type') ?? '';

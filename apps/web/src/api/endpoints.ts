@@ -7,13 +7,58 @@ import {
   CredentialsResponseSchema,
   LoginJsonResponseSchema,
   SuccessMessageSchema,
+  SimilarityReportResponseSchema,
+  TextAiSendResponseSchema,
+  TextAiStatusResponseSchema,
+  TextDocumentResponseSchema,
+  TextListResponseSchema,
+  TextSubmitResponseSchema,
+  TextValidateResponseSchema,
+  type SimilarityReport,
+  type TextAiStatusResponse,
+  type TextDocument,
+  type TextListResponse,
+  type TextSubmitResponse,
+  type TextValidateResponse,
   type AiCheckResult,
   type CredentialsResponse,
   type LoginJsonResponse,
 } from '@veritext/contracts';
-import type { ApiClient } from './client.ts';
+import type { ApiClient, FormFields } from './client.ts';
 import { solveBotCheck } from './altcha.ts';
 import type { CsrfCache } from './csrf.ts';
+
+/** A text or one file for the text-check calls (check-tool.md §7). */
+export type CheckPayload = {
+  text?: string;
+  file?: File;
+  language: 'en' | 'es';
+  hash?: string;
+  groupId?: number | null;
+  /** Keep this check out of the index of checked documents. */
+  excludeFromIndex?: boolean;
+};
+
+function checkFields(input: CheckPayload, token: string): FormFields {
+  return {
+    text: input.file === undefined ? (input.text ?? '') : undefined,
+    language: input.language,
+    hash: input.hash,
+    // Verification always sends both skip flags as true (check-tool.md §5).
+    skip_english_words_validation: 'true',
+    skip_percentage_words_validation: 'true',
+    exclude_from_index: input.excludeFromIndex === true ? 'true' : undefined,
+    group_id: input.groupId === undefined || input.groupId === null ? undefined : String(input.groupId),
+    _csrf_token: token,
+  };
+}
+
+function multipartOf(fields: FormFields, file: File): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) if (value !== undefined) form.append(name, value);
+  form.append('file', file, file.name);
+  return form;
+}
 
 export type LoginInput = { email: string; password: string; rememberMe: boolean };
 export type AccountType = 'individual' | 'organisation';
@@ -85,14 +130,28 @@ export function createEndpoints(client: ApiClient, csrf: CsrfCache) {
       );
     },
 
-    /** Sends a text to the AI detector; a rejection (no AI pages: code `insufficient_ai_balance`) throws. */
-    async submitAiCheck(input: { text: string; forceLanguage?: 'en' | 'es' }): Promise<{ id: number; status: number }> {
+    /** Sends a text or one file to the AI detector; a rejection (no AI pages: code `insufficient_ai_balance`) throws. */
+    async submitAiCheck(input: {
+      text?: string;
+      file?: File;
+      forceLanguage?: 'en' | 'es';
+      groupId?: number | null;
+    }): Promise<{ id: number; status: number }> {
       const { token } = await csrf.get();
-      const result = await client.postForm(
-        '/api/v1/chat-gpt/',
-        { text: input.text, force_language: input.forceLanguage, _csrf_token: token },
-        AiCheckCreatedResponseSchema,
-      );
+      const fields: FormFields = {
+        text: input.file === undefined ? (input.text ?? '') : undefined,
+        force_language: input.forceLanguage,
+        group_id: input.groupId === undefined || input.groupId === null ? undefined : String(input.groupId),
+        _csrf_token: token,
+      };
+      const result =
+        input.file === undefined
+          ? await client.postForm('/api/v1/chat-gpt/', fields, AiCheckCreatedResponseSchema)
+          : await client.postMultipart(
+              '/api/v1/chat-gpt/',
+              multipartOf(fields, input.file),
+              AiCheckCreatedResponseSchema,
+            );
       return result.data;
     },
 
@@ -116,6 +175,71 @@ export function createEndpoints(client: ApiClient, csrf: CsrfCache) {
       return client.postFormForBlob(`/profile/fingerprint/download-pdf/${String(id)}/?type=3`, {
         _csrf_token: token,
       });
+    },
+
+    /** POST /api/v1/text/validate: pages, hash and verification code of a text or one file; charges nothing. */
+    async validateText(input: CheckPayload): Promise<TextValidateResponse> {
+      const { token } = await csrf.get();
+      const fields = checkFields(input, token);
+      return input.file === undefined
+        ? client.postForm('/api/v1/text/validate', fields, TextValidateResponseSchema)
+        : client.postMultipart('/api/v1/text/validate', multipartOf(fields, input.file), TextValidateResponseSchema);
+    },
+
+    /**
+     * POST /api/v1/text (or /api/v1/text/create when the account may go below zero): holds the pages and
+     * queues the check. A refusal (no pages, duplicate, in progress) throws its ApiError.
+     */
+    async submitText(input: CheckPayload & { negativeBalanceAllowed?: boolean }): Promise<TextSubmitResponse> {
+      const { token } = await csrf.get();
+      const path = input.negativeBalanceAllowed === true ? '/api/v1/text/create' : '/api/v1/text';
+      const fields = checkFields(input, token);
+      return input.file === undefined
+        ? client.postForm(path, fields, TextSubmitResponseSchema)
+        : client.postMultipart(path, multipartOf(fields, input.file), TextSubmitResponseSchema);
+    },
+
+    async getText(id: number): Promise<TextDocument> {
+      return (await client.getJson(`/api/v1/text/${String(id)}`, TextDocumentResponseSchema)).data;
+    },
+
+    async getTextReport(id: number): Promise<SimilarityReport> {
+      return (await client.getJson(`/api/v1/text/report/${String(id)}`, SimilarityReportResponseSchema)).data;
+    },
+
+    /** My Documents: the caller's checks (or a group's), newest first. */
+    async listTexts(
+      options: { groupId?: number | null; page?: number; perPage?: number } = {},
+    ): Promise<TextListResponse['data']> {
+      const query = new URLSearchParams();
+      if (options.groupId !== undefined && options.groupId !== null) query.set('group_id', String(options.groupId));
+      if (options.page !== undefined) query.set('page', String(options.page));
+      if (options.perPage !== undefined) query.set('per_page', String(options.perPage));
+      const suffix = query.size > 0 ? `?${query.toString()}` : '';
+      return (await client.getJson(`/api/v1/text/${suffix}`, TextListResponseSchema)).data;
+    },
+
+    /** The AI check of a document: enabled, and its status (null: not sent yet). */
+    async getTextAiStatus(id: number): Promise<TextAiStatusResponse['data']> {
+      return (await client.getJson(`/api/v1/fingerprint/text-status/${String(id)}/?type=3`, TextAiStatusResponseSchema))
+        .data;
+    },
+
+    /** Sends a document to the AI detector (one AI page held). */
+    async sendTextToAi(id: number): Promise<{ id: number; status: number }> {
+      const { token } = await csrf.get();
+      const result = await client.postForm(
+        `/api/v1/fingerprint/send-text/${String(id)}/`,
+        { type: '3', _csrf_token: token },
+        TextAiSendResponseSchema,
+      );
+      return result.data;
+    },
+
+    /** The PDF of a document's similarity report (with its AI part); a failure throws the server's message. */
+    async downloadSimilarityReport(id: number): Promise<Blob> {
+      const { token } = await csrf.get();
+      return client.postFormForBlob(`/profile/fingerprint/download-pdf/${String(id)}/`, { _csrf_token: token });
     },
 
     async logout(): Promise<void> {

@@ -1,0 +1,241 @@
+import { z } from 'zod';
+import { SITE_LANGUAGES } from './languages.ts';
+import { TEXTAREA_MAX_LENGTH } from './constants.ts';
+
+/**
+ * The plagiarism check of a text or a file (check-tool.md §3, §4, §7): POST /api/v1/text (and
+ * /api/v1/text/create when negative balance is allowed), GET /api/v1/text/{id}, GET
+ * /api/v1/text/report/{id}, the AI part of a document (GET /api/v1/fingerprint/text-status/{id}/?type=3,
+ * POST /api/v1/fingerprint/send-text/{id}/), and the documents list of My Documents (GET /api/v1/text/).
+ */
+
+/**
+ * A checked document's state (`data.state`, check-tool.md §4): the client polls while it is 3 and
+ * fetches the report at 5. Anything else ends the polling: 4 means the check failed (its pages were
+ * released).
+ */
+export const TEXT_STATE = { inProgress: 3, failed: 4, ready: 5 } as const;
+export type TextState = (typeof TEXT_STATE)[keyof typeof TEXT_STATE];
+
+export const TEXT_CHECK_MESSAGES = {
+  duplicate: 'You submitted this text less than 10 seconds ago',
+  inProgress: 'Text is already in progress',
+  failed: 'The check failed. Your pages were returned to your balance. Please try again.',
+} as const;
+
+/** The same text again from the same account within this many seconds is refused. */
+export const DUPLICATE_TEXT_WINDOW_SECONDS = 10;
+
+const SkipFlag = z.string().max(10).optional();
+const GroupId = z
+  .string()
+  .regex(/^\d{0,9}$/)
+  .optional()
+  .describe('Act inside this group (the caller must be a member): its balance pays.');
+
+/** POST /api/v1/text and POST /api/v1/text/create (form-encoded or multipart with one `file`). */
+export const TextSubmitFormSchema = z.object({
+  text: z.string().max(TEXTAREA_MAX_LENGTH).optional().describe('The text to check (or upload `file`).'),
+  file: z
+    .string()
+    .optional()
+    .meta({ format: 'binary' })
+    .describe('multipart/form-data only: one file (doc, docx, pdf, txt, rtf, odt, odp, ppt, pptx; 25 MB at most).'),
+  language: z
+    .enum([...SITE_LANGUAGES, ''])
+    .optional()
+    .describe('The language of the site (en, es). Default en.'),
+  hash: z
+    .string()
+    .max(128)
+    .optional()
+    .describe('The hash POST /api/v1/text/validate answered; a different text than the one verified is refused.'),
+  skip_english_words_validation: SkipFlag,
+  skip_percentage_words_validation: SkipFlag,
+  exclude_from_index: SkipFlag.describe(
+    "'true' or '1': the text is checked but never added to the index of checked documents.",
+  ),
+  title: z
+    .string()
+    .max(200)
+    .optional()
+    .describe('A title for My Documents (default: the file name or the first words).'),
+  group_id: GroupId,
+  _csrf_token: z.string().max(200).optional(),
+});
+export type TextSubmitForm = z.infer<typeof TextSubmitFormSchema>;
+
+export const TextRefSchema = z.object({ id: z.number().int(), state: z.number().int() });
+
+export const TextSubmitResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  /** SHA-256 of the checked text (the create variant's answer). */
+  hash: z.string(),
+  data: z.object({ text: TextRefSchema }),
+});
+export type TextSubmitResponse = z.infer<typeof TextSubmitResponseSchema>;
+
+/** One document of My Documents, and the answer of GET /api/v1/text/{id}. */
+export const TextDocumentSchema = z.object({
+  id: z.number().int(),
+  state: z.number().int().describe('3 in progress, 4 failed, 5 ready.'),
+  title: z.string(),
+  file_name: z.string().nullable(),
+  words: z.number().int(),
+  pages: z.number().int(),
+  /** Similarity total (identical + changed text), two decimals; null until ready. */
+  percent: z.number().nullable(),
+  /** The AI check of the document: its status (null when none was run) and AI share (likely + strong). */
+  ai_status: z.number().int().nullable(),
+  ai_percent: z.number().nullable(),
+  group_id: z.number().int().nullable(),
+  in_index: z.boolean(),
+  error: z.string().nullable(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+export type TextDocument = z.infer<typeof TextDocumentSchema>;
+
+export const TextDocumentResponseSchema = z.object({ success: z.literal(true), data: TextDocumentSchema });
+
+export const TextListQuerySchema = z.object({
+  group_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const TextListResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    texts: z.array(TextDocumentSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    per_page: z.number().int(),
+  }),
+});
+export type TextListResponse = z.infer<typeof TextListResponseSchema>;
+
+export const TextIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/* ---- the Similarity report (check-tool.md §3) ---- */
+
+export const ReportIndexEntrySchema = z.object({
+  type: z.enum(['checked', 'general']),
+  db_id: z.string(),
+});
+
+export const ReportSourceSchema = z.object({
+  /** 1-based position in its list (sources, quSources or reSources). */
+  id: z.number().int(),
+  enabled: z.boolean(),
+  /** The URL, else the title, else the start of the source's text. */
+  source: z.string(),
+  link: z.object({ name: z.string() }),
+  sourceType: z.string(),
+  index: z.array(ReportIndexEntrySchema),
+  percent: z.number(),
+  identical: z.number(),
+  changedIndex: z.number(),
+});
+export type ReportSource = z.infer<typeof ReportSourceSchema>;
+
+export const ReportNodeSchema = z.object({
+  start: z.number().int(),
+  end: z.number().int(),
+  text: z.string(),
+  /** 1-based ids into sources, quSources, reSources. */
+  sources: z.array(z.number().int()),
+  quotes: z.array(z.number().int()),
+  references: z.array(z.number().int()),
+  isIdentical: z.boolean(),
+  isChangedIndex: z.boolean(),
+  isQuote: z.boolean(),
+  isReference: z.boolean(),
+  isLikely: z.boolean(),
+  isHlikely: z.boolean(),
+  percent: z.number(),
+});
+export type ReportNode = z.infer<typeof ReportNodeSchema>;
+
+export const ReportPercentsSchema = z.object({
+  total: z.number(),
+  source: z.number(),
+  identical: z.number(),
+  'changed-index': z.number(),
+  quote: z.number(),
+  reference: z.number(),
+});
+
+export const PlagiarismReportSchema = z.object({
+  nodes: z.array(ReportNodeSchema),
+  sources: z.array(ReportSourceSchema),
+  quSources: z.array(ReportSourceSchema),
+  reSources: z.array(ReportSourceSchema),
+  length: z.number().int(),
+  percents: ReportPercentsSchema,
+});
+export type PlagiarismReport = z.infer<typeof PlagiarismReportSchema>;
+
+/**
+ * The AI part of the report: the text cut into nodes flagged isLikely / isHlikely (the AI detector's
+ * chunks of reliability 1 and 2), the shares, and an error message when the AI check failed or did not
+ * check the text. `status` is the AI check's status (null: not run yet).
+ */
+export const AiReportPartSchema = z.object({
+  status: z.number().int().nullable(),
+  nodes: z.array(ReportNodeSchema),
+  percents: z.object({
+    processed: z.number(),
+    likely: z.number(),
+    strong: z.number(),
+    /** likely + strong. */
+    total: z.number(),
+  }),
+  verdict: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type AiReportPart = z.infer<typeof AiReportPartSchema>;
+
+export const SimilarityReportSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  plagiarism: PlagiarismReportSchema,
+  ai: AiReportPartSchema,
+});
+export type SimilarityReport = z.infer<typeof SimilarityReportSchema>;
+
+export const SimilarityReportResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: SimilarityReportSchema,
+});
+export type SimilarityReportResponse = z.infer<typeof SimilarityReportResponseSchema>;
+
+/* ---- the AI check of a document (`fingerprint` calls, type 3) ---- */
+
+export const FingerprintTypeQuerySchema = z.object({
+  type: z.string().max(10).optional().describe('3: the AI check (the only type there is).'),
+});
+
+export const FingerprintSendFormSchema = z
+  .object({ type: z.string().max(10).optional(), _csrf_token: z.string().max(200).optional() })
+  .optional();
+
+export const TextAiStatusResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({
+    /** Whether the document can have (or has) an AI check: it is ready and AI pages are available or were spent. */
+    enabled: z.boolean(),
+    /** The AI check's status (AI_CHECK_STATUS); null when none was sent yet. */
+    status: z.number().int().nullable(),
+  }),
+});
+export type TextAiStatusResponse = z.infer<typeof TextAiStatusResponseSchema>;
+
+export const TextAiSendResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ id: z.number().int(), status: z.number().int() }),
+});
