@@ -23,6 +23,7 @@ import { registerWebClient } from './http/web-client.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { aiChecksRoutes } from './modules/ai-checks/ai-checks.routes.ts';
 import { textChecksRoutes } from './modules/text-checks/text-checks.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { groupsRoutes } from './modules/groups/groups.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -120,7 +121,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     });
     await api.register(groupsRoutes, { db });
     await api.register(aiChecksRoutes, { db, queue: deps.queue });
-    await api.register(textChecksRoutes, { db });
+    await api.register(textChecksRoutes, { db, queue: deps.queue });
+    await api.register(reportsRoutes, { db });
   });
 
   await app.register(healthRoutes, {

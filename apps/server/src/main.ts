@@ -9,8 +9,11 @@ import { createLogger } from './logger.ts';
 import { aiCheckJobs, scheduleAiCheckJobs } from './modules/ai-checks/ai-checks.jobs.ts';
 import { closeSharedAiDetector } from './modules/ai-checks/detector.ts';
 import { closeSharedAiReportRenderer } from './modules/ai-checks/ai-report.ts';
+import { closeSharedReuseChecker } from './modules/text-checks/reuse-checker.ts';
+import { closeSharedSimilarityReportRenderer } from './modules/text-checks/similarity-report.ts';
+import { scheduleTextCheckJobs, textCheckJobs } from './modules/text-checks/text-checks.jobs.ts';
 
-const ALL_JOBS = [...maintenanceJobs, ...aiCheckJobs];
+const ALL_JOBS = [...maintenanceJobs, ...aiCheckJobs, ...textCheckJobs];
 
 async function main(): Promise<void> {
   loadDotEnv();
@@ -38,6 +41,7 @@ async function main(): Promise<void> {
     await queue.work(ALL_JOBS, { concurrency: config.jobConcurrency });
     await scheduleMaintenance(queue);
     await scheduleAiCheckJobs(queue);
+    await scheduleTextCheckJobs(queue);
   }
 
   let isShuttingDown = false;
@@ -69,6 +73,8 @@ async function main(): Promise<void> {
       await queue.stop({ graceful: true, timeoutMs: config.shutdownTimeoutMs });
       await closeSharedAiDetector();
       await closeSharedAiReportRenderer();
+      await closeSharedReuseChecker();
+      await closeSharedSimilarityReportRenderer();
       await db.close();
       logger.info('stopped');
       process.exit(0);

@@ -103,8 +103,12 @@ export const AiCheckMarkResponseSchema = z.object({ success: z.literal(true), me
 
 export const AiCheckIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
-/** The report type of the fingerprint calls: 3 is the AI report (the similarity report is not built yet). */
-const ReportType = z.string().max(10).optional().describe('3: the AI report (the only one built so far).');
+/** The report type of the PDF download: none for a document's Similarity report, 3 for an AI check's report. */
+const ReportType = z
+  .string()
+  .max(10)
+  .optional()
+  .describe("Leave out (or '') for the Similarity report of a document; 3 for the report of an AI check.");
 
 /** POST /profile/fingerprint/download-pdf/{id}/ (form-encoded): `type` in the form or the query. */
 export const AiReportFormSchema = z

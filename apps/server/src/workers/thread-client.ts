@@ -10,13 +10,35 @@ import { Worker, parentPort } from 'node:worker_threads';
 type Request<Q> = { id: number; request: Q };
 type Reply<R> = { id: number; ok: true; result: R } | { id: number; ok: false; message: string };
 
+/**
+ * A call from the worker back to the thread that made the request (the worker needs data only the
+ * caller has, such as rows of the caller's database). `id` is the request's id; `callId` numbers the
+ * host calls of the worker.
+ */
+type HostCall = { hostCall: { id: number; callId: number; op: string; args: unknown[] } };
+type HostReply =
+  | { hostReply: { callId: number; ok: true; result: unknown } }
+  | { hostReply: { callId: number; ok: false; message: string } };
+
+/** Answers a worker's host calls for one request: `op` names what it wants, `args` its arguments. */
+export type HostHandler = (op: string, args: unknown[]) => Promise<unknown>;
+
 export interface ThreadClient<Q, R> {
-  call(request: Q): Promise<R>;
+  /** `host` answers the worker's calls back for this request (see `serveThread`'s `callHost`). */
+  call(request: Q, host?: HostHandler): Promise<R>;
   /** Stops the worker; pending calls fail. A later call starts a new one. */
   close(): Promise<void>;
 }
 
-type Pending<R> = { resolve(result: R): void; reject(error: Error): void };
+type Pending<R> = { resolve(result: R): void; reject(error: Error): void; host: HostHandler | undefined };
+
+function isHostCall(message: unknown): message is HostCall {
+  return typeof message === 'object' && message !== null && 'hostCall' in message;
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
 
 /** `name` prefixes the errors ("AI detector: …"). */
 export function createThreadClient<Q, R>(workerUrl: URL, name: string): ThreadClient<Q, R> {
@@ -34,7 +56,24 @@ export function createThreadClient<Q, R>(workerUrl: URL, name: string): ThreadCl
     const started = new Worker(workerUrl);
     // An idle worker does not keep the process alive.
     started.unref();
-    started.on('message', (reply: Reply<R>) => {
+    started.on('message', (message: Reply<R> | HostCall) => {
+      if (isHostCall(message)) {
+        const { id, callId, op, args } = message.hostCall;
+        const host = pending.get(id)?.host;
+        const answer = (reply: HostReply): void => {
+          started.postMessage(reply);
+        };
+        if (host === undefined) {
+          answer({ hostReply: { callId, ok: false, message: `no host handler for ${op}` } });
+          return;
+        }
+        host(op, args).then(
+          (result) => answer({ hostReply: { callId, ok: true, result } }),
+          (error: unknown) => answer({ hostReply: { callId, ok: false, message: errorMessage(error) } }),
+        );
+        return;
+      }
+      const reply = message;
       const entry = pending.get(reply.id);
       if (entry === undefined) return;
       pending.delete(reply.id);
@@ -55,11 +94,11 @@ export function createThreadClient<Q, R>(workerUrl: URL, name: string): ThreadCl
   }
 
   return {
-    call(request) {
+    call(request, host) {
       const target = ensureWorker();
       const id = nextId++;
       return new Promise<R>((resolve, reject) => {
-        pending.set(id, { resolve, reject });
+        pending.set(id, { resolve, reject, host });
         // A call in flight keeps the process alive until its answer.
         target.ref();
         const message: Request<Q> = { id, request };
@@ -75,20 +114,42 @@ export function createThreadClient<Q, R>(workerUrl: URL, name: string): ThreadCl
   };
 }
 
+/** What a request's handler may ask of the thread that made the request. */
+export type CallHost = (op: string, ...args: unknown[]) => Promise<unknown>;
+
 /**
- * The worker side: answers each call with `handle`'s result, in the order they come. The request's
- * type is the handler's own (what its ThreadClient was created with).
+ * The worker side: answers each call with `handle`'s result. The request's type is the handler's own
+ * (what its ThreadClient was created with); `callHost` asks the calling thread's HostHandler for data.
  */
-export function serveThread<R>(handle: (request: never) => R | Promise<R>): void {
+export function serveThread<R>(handle: (request: never, callHost: CallHost) => R | Promise<R>): void {
   const port = parentPort;
   if (port === null) throw new Error('serveThread runs in a worker thread');
-  port.on('message', ({ id, request }: Request<never>) => {
+  let nextCallId = 1;
+  const hostCalls = new Map<number, { resolve(result: unknown): void; reject(error: Error): void }>();
+  port.on('message', (message: Request<never> | HostReply) => {
+    if ('hostReply' in message) {
+      const reply = message.hostReply;
+      const waiting = hostCalls.get(reply.callId);
+      if (waiting === undefined) return;
+      hostCalls.delete(reply.callId);
+      if (reply.ok) waiting.resolve(reply.result);
+      else waiting.reject(new Error(reply.message));
+      return;
+    }
+    const { id, request } = message;
+    const callHost: CallHost = (op, ...args) =>
+      new Promise((resolve, reject) => {
+        const callId = nextCallId++;
+        hostCalls.set(callId, { resolve, reject });
+        const call: HostCall = { hostCall: { id, callId, op, args } };
+        port.postMessage(call);
+      });
     const reply = (outcome: Reply<R>): void => port.postMessage(outcome);
     Promise.resolve()
-      .then(() => handle(request))
+      .then(() => handle(request, callHost))
       .then(
         (result) => reply({ id, ok: true, result }),
-        (error: unknown) => reply({ id, ok: false, message: error instanceof Error ? error.message : String(error) }),
+        (error: unknown) => reply({ id, ok: false, message: errorMessage(error) }),
       );
   });
 }

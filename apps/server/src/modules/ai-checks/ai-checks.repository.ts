@@ -29,12 +29,14 @@ export type AiCheckRecord = {
   error: string | null;
   mark: '0' | '1' | null;
   comment: string | null;
+  /** The document this AI check belongs to (the fingerprint calls), or null for the stand-alone detector. */
+  text_check_id: number | null;
   created_at: Date;
 };
 
 const COLUMNS = `id, user_id, group_id, account_id, hold_entry_id, status, content, file_name, force_language, lang,
   detected_language, words, score, level, verdict, flagged, chunks, processed_percent, likely_percent, strong_percent,
-  model_version, error, mark, comment, created_at`;
+  model_version, error, mark, comment, text_check_id, created_at`;
 
 export async function insertAiCheck(
   db: Queryable,
@@ -46,12 +48,22 @@ export async function insertAiCheck(
     fileName: string | null;
     forceLanguage: 'en' | 'es' | null;
     status: number;
+    textCheckId?: number | null;
   },
 ): Promise<AiCheckRecord> {
   const { rows } = await db.query<AiCheckRecord>(
-    `INSERT INTO ai_checks (user_id, group_id, account_id, content, file_name, force_language, status)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLUMNS}`,
-    [check.userId, check.groupId, check.accountId, check.content, check.fileName, check.forceLanguage, check.status],
+    `INSERT INTO ai_checks (user_id, group_id, account_id, content, file_name, force_language, status, text_check_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${COLUMNS}`,
+    [
+      check.userId,
+      check.groupId,
+      check.accountId,
+      check.content,
+      check.fileName,
+      check.forceLanguage,
+      check.status,
+      check.textCheckId ?? null,
+    ],
   );
   const row = rows[0];
   if (row === undefined) throw new Error('insertAiCheck returned no row');
@@ -153,4 +165,12 @@ export async function setMarkOnce(
     [id, mark, comment],
   );
   return result.rows.length > 0;
+}
+
+/** The AI check of a document, if one was sent. */
+export async function findAiCheckOfText(db: Queryable, textCheckId: number): Promise<AiCheckRecord | null> {
+  const { rows } = await db.query<AiCheckRecord>(`SELECT ${COLUMNS} FROM ai_checks WHERE text_check_id = $1`, [
+    textCheckId,
+  ]);
+  return rows[0] ?? null;
 }

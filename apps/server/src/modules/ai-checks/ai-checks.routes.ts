@@ -5,30 +5,18 @@ import {
   AiCheckMarkFormSchema,
   AiCheckMarkResponseSchema,
   AiCheckResultResponseSchema,
-  AiReportFormSchema,
-  AiReportQuerySchema,
   AI_CHECK_CODE,
 } from '@veritext/contracts';
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database.ts';
-import { aiCheckReportPdf, getAiCheck, markAiCheck, submitAiCheck, type JobSender } from './ai-checks.service.ts';
-import { sharedAiReportRenderer, type AiReportRenderer } from './ai-report.ts';
+import { getAiCheck, markAiCheck, submitAiCheck, type JobSender } from './ai-checks.service.ts';
 
-export type AiChecksRoutesOptions = {
-  db: Database;
-  queue: JobSender;
-  /** Renders the PDF reports; the process's worker thread unless a test passes its own. */
-  reportRenderer?: Pick<AiReportRenderer, 'render'>;
-};
+export type AiChecksRoutesOptions = { db: Database; queue: JobSender };
 
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
 
 /** The stand-alone AI detector (check-tool.md §7): submit, poll the result, send feedback. */
-export const aiChecksRoutes: FastifyPluginAsyncZod<AiChecksRoutesOptions> = async (
-  api,
-  { db, queue, reportRenderer },
-) => {
+export const aiChecksRoutes: FastifyPluginAsyncZod<AiChecksRoutesOptions> = async (api, { db, queue }) => {
   api.post(
     '/api/v1/chat-gpt/',
     {
@@ -91,46 +79,5 @@ export const aiChecksRoutes: FastifyPluginAsyncZod<AiChecksRoutesOptions> = asyn
       },
     },
     async (request) => markAiCheck(db, request.auth, request.params.id, request.body),
-  );
-
-  api.post(
-    '/profile/fingerprint/download-pdf/:id/',
-    {
-      config: { form: true, csrf: ['form', 'guest'] },
-      schema: {
-        tags: ['ai-detector'],
-        summary:
-          'The PDF report of a done check: type=3 (form field or query) is the AI report; JSON with a message on failure',
-        description:
-          'Answers `application/pdf` (an attachment, veritext-ai-report-{id}.pdf). Fails with JSON ' +
-          '`{success:false, message}`: 400 without type=3 (the similarity report is not built yet), 404 for a ' +
-          'check that does not exist or is not yours, 409 while the check is not done (status 4).',
-        consumes: FORM_TYPES,
-        params: AiCheckIdParamsSchema,
-        querystring: AiReportQuerySchema,
-        body: AiReportFormSchema,
-        produces: ['application/pdf', 'application/json'],
-        response: {
-          200: z.string().meta({ format: 'binary' }).describe('The report, application/pdf'),
-        },
-      },
-    },
-    async (request, reply) => {
-      const report = await aiCheckReportPdf(
-        db,
-        reportRenderer ?? sharedAiReportRenderer(),
-        request.auth,
-        { id: request.params.id, type: request.body?.type ?? request.query.type },
-        request.log,
-      );
-      return (
-        reply
-          .type('application/pdf')
-          .header('content-disposition', `attachment; filename="${report.fileName}"`)
-          .header('cache-control', 'no-store')
-          // Fastify sends a Buffer as it is (no serializer); the string schema only documents the body.
-          .send(report.pdf as unknown as string)
-      );
-    },
   );
 };

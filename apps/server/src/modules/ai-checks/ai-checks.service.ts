@@ -39,7 +39,7 @@ function isOpen(status: number): boolean {
   return (OPEN_STATUSES as readonly number[]).includes(status);
 }
 
-type Payer = { account: AccountRecord; userId: number | null; groupId: number | null; isGroup: boolean };
+export type Payer = { account: AccountRecord; userId: number | null; groupId: number | null; isGroup: boolean };
 
 /**
  * Whose AI pages pay: the caller's own account, or with group_id the group's (see groupActingFor; a
@@ -109,22 +109,43 @@ export async function submitAiCheck(
   const content = await contentOf(input.text, input.upload);
   if (significantCharacters(content) < MIN_CHARACTERS) throw new AppError('ai_text_too_short');
 
+  return queueAiCheck(
+    db,
+    queue,
+    payer,
+    { content, fileName: input.upload?.fileName ?? null, forceLanguage: input.forceLanguage, textCheckId: null },
+    logger,
+  );
+}
+
+/**
+ * Records an AI check (queued) and holds one AI page in one transaction, then enqueues its job. Used by
+ * the stand-alone detector and by the AI check of a document (textCheckId). No AI pages: the spec's code 1.
+ */
+export async function queueAiCheck(
+  db: Database,
+  queue: JobSender,
+  payer: Payer,
+  input: { content: string; fileName: string | null; forceLanguage: 'en' | 'es' | null; textCheckId: number | null },
+  logger?: Pick<Logger, 'error'>,
+): Promise<{ id: number; status: number }> {
   const check = await db.transaction(async (tx) => {
     const inserted = await insertAiCheck(tx, {
       userId: payer.userId,
       groupId: payer.groupId,
       accountId: payer.account.id,
-      content,
-      fileName: input.upload?.fileName ?? null,
+      content: input.content,
+      fileName: input.fileName,
       forceLanguage: input.forceLanguage,
       status: AI_CHECK_STATUS.queued,
+      textCheckId: input.textCheckId,
     });
     try {
       const hold = await holdPages(tx, {
         accountId: payer.account.id,
         bucket: 'ai_balance',
         pages: AI_CHECK_PAGES,
-        reference: `ai-check:${inserted.id}`,
+        reference: `ai-check:${String(inserted.id)}`,
         actorUserId: payer.userId,
       });
       await setHoldEntry(tx, inserted.id, hold.id);
@@ -306,12 +327,12 @@ export async function markAiCheck(
   return { success: true, message: AI_MARK_THANKS };
 }
 
-/** The fingerprint calls' report type of the AI detector (`?type=3`, check-tool.md §7). */
+/** The report type of the AI detector's PDF (`?type=3`, check-tool.md §7); without a type, the Similarity report. */
 export const AI_REPORT_TYPE = '3';
 
 /**
  * POST /profile/fingerprint/download-pdf/{id}/?type=3: the PDF report of a done AI check, for whoever
- * may read the check. Other report types are not built yet; a check not done has no report.
+ * may read the check; a check not done has no report.
  */
 export async function aiCheckReportPdf(
   db: Queryable,

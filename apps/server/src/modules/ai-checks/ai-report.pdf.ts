@@ -27,8 +27,8 @@ export type AiReportInput = {
 };
 
 const FONTS_DIR = new URL('../../../assets/fonts/', import.meta.url);
-const REGULAR = 'DejaVuSans';
-const BOLD = 'DejaVuSans-Bold';
+export const REGULAR = 'DejaVuSans';
+export const BOLD = 'DejaVuSans-Bold';
 
 let fontBytes: { regular: Buffer; bold: Buffer } | null = null;
 
@@ -186,7 +186,7 @@ function formatNumber(value: number): string {
   return value.toFixed(2);
 }
 
-function formatDate(date: Date): string {
+export function formatDate(date: Date): string {
   return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
@@ -226,30 +226,12 @@ function drawRun(doc: PDFKit.PDFDocument, run: Placed, x: number, top: number): 
 
 /** The PDF report of a done AI check. */
 export function renderAiReportPdf(input: AiReportInput): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: PAGE.size,
-    margin: PAGE.margin,
-    bufferPages: true,
-    autoFirstPage: true,
+  const title = `Veritext AI detector report #${String(input.id)}`;
+  const { doc, done } = openReportDocument({
+    title,
+    subject: 'AI detector report',
     lang: input.lang ?? 'en',
-    info: {
-      Title: `Veritext AI detector report #${String(input.id)}`,
-      Author: 'Veritext',
-      Subject: 'AI detector report',
-      CreationDate: input.generatedAt,
-    },
-  });
-  const { regular, bold } = fonts();
-  doc.registerFont(REGULAR, regular);
-  doc.registerFont(BOLD, bold);
-
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => {
-      resolve(Buffer.concat(chunks));
-    });
-    doc.on('error', reject);
+    createdAt: input.generatedAt,
   });
 
   const left = doc.page.margins.left;
@@ -324,10 +306,49 @@ export function renderAiReportPdf(input: AiReportInput): Promise<Buffer> {
     top += LINE_HEIGHT;
   }
 
-  // Page numbers, once the number of pages is known.
+  numberPages(doc, title);
+  doc.end();
+  return done;
+}
+
+/**
+ * A new A4 report (buffered pages, the DejaVu fonts registered as REGULAR and BOLD) and its bytes once
+ * `doc.end()` is called. Shared with the Similarity report (text-checks/similarity-report.pdf.ts).
+ */
+export function openReportDocument(meta: { title: string; subject: string; lang: string; createdAt: Date }): {
+  doc: PDFKit.PDFDocument;
+  done: Promise<Buffer>;
+} {
+  const doc = new PDFDocument({
+    size: PAGE.size,
+    margin: PAGE.margin,
+    bufferPages: true,
+    autoFirstPage: true,
+    lang: meta.lang,
+    info: { Title: meta.title, Author: 'Veritext', Subject: meta.subject, CreationDate: meta.createdAt },
+  });
+  const { regular, bold } = fonts();
+  doc.registerFont(REGULAR, regular);
+  doc.registerFont(BOLD, bold);
+
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => {
+      resolve(Buffer.concat(chunks));
+    });
+    doc.on('error', reject);
+  });
+  return { doc, done };
+}
+
+/** `label` and "Page n of m" at the foot of every page, once the number of pages is known. */
+export function numberPages(doc: PDFKit.PDFDocument, label: string): void {
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
+    const left = doc.page.margins.left;
+    const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
     const footerTop = doc.page.height - doc.page.margins.bottom - 10;
     // Writing in the bottom margin must not add a page.
     const margin = doc.page.margins.bottom;
@@ -336,10 +357,8 @@ export function renderAiReportPdf(input: AiReportInput): Promise<Buffer> {
       .font(REGULAR)
       .fontSize(8)
       .fillColor('#6b7280')
-      .text(`Veritext AI detector report #${String(input.id)}`, left, footerTop, { lineBreak: false })
+      .text(label, left, footerTop, { lineBreak: false })
       .text(`Page ${String(i + 1)} of ${String(range.count)}`, left, footerTop, { width, align: 'right' });
     doc.page.margins.bottom = margin;
   }
-  doc.end();
-  return done;
 }

@@ -19,6 +19,10 @@ export type GroupRecord = {
   balance_type: 1 | 2 | 3;
   hide_new_check_for_student: boolean;
   is_disabled: boolean;
+  /** Checks go through the LMS only: the website's check form is locked (check-tool.md §6). */
+  website_checks_disabled: boolean;
+  /** Its checked documents join everyone's index instead of its own (migration 0005). */
+  share_checked_documents: boolean;
   created_by_user_id: number | null;
   api_token: string;
 };
@@ -28,7 +32,8 @@ export type MembershipRecord = GroupRecord & { role: 1 | 2 | 3 };
 const USER_COLUMNS =
   'u.id, u.email, u.password_hash, u.name, u.is_guest, u.email_verified_at, u.api_token, u.language, u.block_text_submit, u.created_at';
 const GROUP_COLUMNS =
-  'g.id, g.name, g.balance_type, g.hide_new_check_for_student, g.is_disabled, g.created_by_user_id, g.api_token';
+  'g.id, g.name, g.balance_type, g.hide_new_check_for_student, g.is_disabled, g.website_checks_disabled, ' +
+  'g.share_checked_documents, g.created_by_user_id, g.api_token';
 
 export async function findUserById(db: Queryable, id: number): Promise<UserRecord | null> {
   const { rows } = await db.query<UserRecord>(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1`, [id]);

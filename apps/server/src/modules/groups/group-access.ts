@@ -8,7 +8,7 @@ export type Caller = { user: UserRecord | null; group: GroupRecord | null };
 /**
  * The group a caller acts in when a request names one (group_id): a user must be a member (the role
  * comes back), a group token acts only for its own group (role null), and a disabled group acts for
- * nobody. Anything else is forbidden; no caller at all is unauthorized.
+ * nobody (group_disabled). Anything else is forbidden; no caller at all is unauthorized.
  */
 export async function groupActingFor(
   db: Queryable,
@@ -17,11 +17,12 @@ export async function groupActingFor(
 ): Promise<{ group: GroupRecord; role: 1 | 2 | 3 | null }> {
   if (caller.user === null) {
     if (caller.group === null) throw new AppError('unauthorized');
-    if (groupId !== caller.group.id || caller.group.is_disabled) throw new AppError('forbidden');
+    if (groupId !== caller.group.id) throw new AppError('forbidden');
+    if (caller.group.is_disabled) throw new AppError('group_disabled');
     return { group: caller.group, role: null };
   }
   const membership = (await findMembershipsOfUser(db, caller.user.id)).find((group) => group.id === groupId);
   if (membership === undefined) throw new AppError('forbidden', { fields: { group_id: 'not a member' } });
-  if (membership.is_disabled) throw new AppError('forbidden');
+  if (membership.is_disabled) throw new AppError('group_disabled');
   return { group: membership, role: membership.role };
 }

@@ -1,23 +1,73 @@
-import { TextValidateFormSchema, TextValidateResponseSchema } from '@veritext/contracts';
+import {
+  FingerprintSendFormSchema,
+  FingerprintTypeQuerySchema,
+  SimilarityReportResponseSchema,
+  TextAiSendResponseSchema,
+  TextAiStatusResponseSchema,
+  TextDocumentResponseSchema,
+  TextIdParamsSchema,
+  TextListQuerySchema,
+  TextListResponseSchema,
+  TextSubmitFormSchema,
+  TextSubmitResponseSchema,
+  TextValidateFormSchema,
+  TextValidateResponseSchema,
+  type TextSubmitForm,
+} from '@veritext/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database.ts';
+import type { UploadedFile } from '../../http/uploads.ts';
+import {
+  getSimilarityReport,
+  getTextDocument,
+  listTextDocuments,
+  sendTextToAi,
+  textAiStatus,
+} from './text-checks.read.ts';
 import { validateText } from './text-checks.service.ts';
+import { submitTextCheck, type JobSender, type TextSubmitInput } from './text-checks.submit.ts';
 
-export type TextChecksRoutesOptions = { db: Database };
+export type TextChecksRoutesOptions = { db: Database; queue: JobSender };
 
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
+
+// a pasted text of up to 1,048,500 characters, url-encoded, is larger than the default body limit
+const TEXT_BODY_LIMIT = 12 * 1024 * 1024;
 
 function isSet(flag: string | undefined): boolean {
   return flag === 'true' || flag === '1';
 }
 
-/** The plagiarism check's text calls (check-tool.md §7): so far the verification before sending. */
-export const textChecksRoutes: FastifyPluginAsyncZod<TextChecksRoutesOptions> = async (api, { db }) => {
+function groupIdOf(value: string | undefined): number | null {
+  return value === undefined || value === '' ? null : Number(value);
+}
+
+function submitInput(body: TextSubmitForm, uploads: readonly UploadedFile[]): TextSubmitInput {
+  return {
+    text: body.text,
+    upload: uploads.find((file) => file.fieldName === 'file'),
+    language: body.language === undefined || body.language === '' ? 'en' : body.language,
+    hash: body.hash,
+    title: body.title,
+    excludeFromIndex: isSet(body.exclude_from_index),
+    groupId: groupIdOf(body.group_id),
+  };
+}
+
+const SUBMIT_DESCRIPTION =
+  'Verifies the text (or extracts the file) as /api/v1/text/validate does, refuses what cannot be checked ' +
+  "(text_rejected with the verification's message and code), the same text again within 10 seconds " +
+  "('You submitted this text less than 10 seconds ago', 429) or while it is in progress ('Text is already in " +
+  "progress', 409), then holds its pages (bonus first, then balance; none for a per-user group) and queues the " +
+  "check: data.text {id, state: 3}. No pages: 402 ('Please sign up to run full check' for a guest). Poll GET " +
+  '/api/v1/text/{id} until state 5 (ready) or 4 (failed: the pages were released).';
+
+/** The plagiarism check's calls (check-tool.md §7): verify, submit, poll, the report and the document's AI check. */
+export const textChecksRoutes: FastifyPluginAsyncZod<TextChecksRoutesOptions> = async (api, { db, queue }) => {
   api.post(
     '/api/v1/text/validate',
     {
-      // a pasted text of up to 1,048,500 characters, url-encoded, is larger than the default body limit
-      bodyLimit: 12 * 1024 * 1024,
+      bodyLimit: TEXT_BODY_LIMIT,
       config: { form: true, csrf: ['form', 'guest'] },
       schema: {
         tags: ['check'],
@@ -42,8 +92,139 @@ export const textChecksRoutes: FastifyPluginAsyncZod<TextChecksRoutesOptions> = 
         language: body.language === undefined || body.language === '' ? 'en' : body.language,
         skipEnglishWords: isSet(body.skip_english_words_validation),
         skipPercentLetters: isSet(body.skip_percentage_words_validation),
-        groupId: body.group_id === undefined || body.group_id === '' ? null : Number(body.group_id),
+        groupId: groupIdOf(body.group_id),
       });
+    },
+  );
+
+  for (const [path, summary] of [
+    ['/api/v1/text', 'Check a text or one file for plagiarism (holds its pages); poll GET /api/v1/text/{id}'],
+    [
+      '/api/v1/text/create',
+      'The same check for an account allowed a negative balance: the pages are held even below zero',
+    ],
+  ] as const) {
+    api.post(
+      path,
+      {
+        bodyLimit: TEXT_BODY_LIMIT,
+        config: { form: true, csrf: ['form', 'guest'] },
+        schema: {
+          tags: ['check'],
+          summary,
+          description: SUBMIT_DESCRIPTION,
+          consumes: FORM_TYPES,
+          body: TextSubmitFormSchema,
+          response: { 200: TextSubmitResponseSchema },
+        },
+      },
+      async (request) =>
+        submitTextCheck(db, queue, request.auth, submitInput(request.body, request.uploads), request.log),
+    );
+  }
+
+  api.get(
+    '/api/v1/text/',
+    {
+      schema: {
+        tags: ['check'],
+        summary: "My Documents: the caller's checks, newest first (with group_id: the group's; a student's own)",
+        querystring: TextListQuerySchema,
+        response: { 200: TextListResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      const query = request.query;
+      const data = await listTextDocuments(db, request.auth, {
+        groupId: query.group_id ?? null,
+        page: query.page,
+        perPage: query.per_page,
+      });
+      return { success: true as const, data };
+    },
+  );
+
+  api.get(
+    '/api/v1/text/:id',
+    {
+      schema: {
+        tags: ['check'],
+        summary: 'A checked document: data.state 3 in progress, 4 failed, 5 ready',
+        params: TextIdParamsSchema,
+        response: { 200: TextDocumentResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return { success: true as const, data: await getTextDocument(db, request.auth, request.params.id) };
+    },
+  );
+
+  api.get(
+    '/api/v1/text/report/:id',
+    {
+      schema: {
+        tags: ['check'],
+        summary:
+          'The Similarity report of a ready document: plagiarism {nodes, sources, quSources, reSources, …} and ai',
+        description: '409 until the document is ready (state 5); 404 for a document that is not yours.',
+        params: TextIdParamsSchema,
+        response: { 200: SimilarityReportResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return {
+        success: true as const,
+        message: '',
+        data: await getSimilarityReport(db, request.auth, request.params.id),
+      };
+    },
+  );
+
+  api.get(
+    '/api/v1/fingerprint/text-status/:id/',
+    {
+      schema: {
+        tags: ['check'],
+        summary:
+          "The AI check of a document (type=3): enabled, and its status (null: not sent; AI detector's statuses)",
+        params: TextIdParamsSchema,
+        querystring: FingerprintTypeQuerySchema,
+        response: { 200: TextAiStatusResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      const data = await textAiStatus(db, request.auth, { id: request.params.id, type: request.query.type });
+      return { success: true as const, message: '', data };
+    },
+  );
+
+  api.post(
+    '/api/v1/fingerprint/send-text/:id/',
+    {
+      config: { form: true, csrf: ['form', 'guest'] },
+      schema: {
+        tags: ['check'],
+        summary: 'Send a ready document to the AI detector (type 3; holds one AI page); again: the same AI check',
+        consumes: FORM_TYPES,
+        params: TextIdParamsSchema,
+        querystring: FingerprintTypeQuerySchema,
+        body: FingerprintSendFormSchema,
+        response: { 200: TextAiSendResponseSchema },
+      },
+    },
+    async (request) => {
+      const data = await sendTextToAi(
+        db,
+        queue,
+        request.auth,
+        { id: request.params.id, type: request.body?.type ?? request.query.type },
+        request.log,
+      );
+      return { success: true as const, message: '', data };
     },
   );
 };

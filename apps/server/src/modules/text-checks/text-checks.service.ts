@@ -69,10 +69,71 @@ function rejected(code: number, message: string, hash: string | null): TextValid
   return { success: false, pages: 0, hash, message, code };
 }
 
+/** The verification of a text (after extraction), and the canonical text and its word count. */
+export type Verified = TextValidateResponse & { text: string; words: number };
+
 /**
- * POST /api/v1/text/validate: verifies a pasted text or one file without storing or charging anything.
- * Order: 0 unreadable file, 1 fewer than 80 symbols, 2 no words, 5 more symbols than the maximum; then the
- * warnings (pages kept, success true): 3 letters under 80 % of the symbols, 4 too few common English words.
+ * Verifies a text. Order: 1 fewer than 80 symbols, 2 no words, 5 more symbols than the maximum; then
+ * the warnings (pages kept, success true): 3 letters under 80 % of the symbols, 4 too few common
+ * English words.
+ */
+export function verifyText(
+  raw: string,
+  options: { language: SiteLanguage; skipEnglishWords: boolean; skipPercentLetters: boolean },
+): Verified {
+  const text = canonicalText(raw);
+  const hash = textHash(text);
+  const { symbols, letters } = countSymbols(text);
+  const words = countWords(text);
+  const verdict = ((): TextValidateResponse => {
+    if (symbols < CHECK_MIN_CHARACTERS) {
+      return rejected(TEXT_VALIDATION_CODE.tooFewSymbols, TEXT_VALIDATION_MESSAGES.tooFewSymbols, hash);
+    }
+    if (words === 0) return rejected(TEXT_VALIDATION_CODE.tooFewWords, TEXT_VALIDATION_MESSAGES.tooFewWords, hash);
+    if (symbols > CHECK_MAX_SYMBOLS) {
+      return rejected(TEXT_VALIDATION_CODE.maximumSymbols, TEXT_VALIDATION_MESSAGES.maximumSymbols, hash);
+    }
+    const pages = countPages(words);
+    if (!options.skipPercentLetters && letters * 100 < MIN_LETTERS_PERCENT * symbols) {
+      return {
+        success: true,
+        pages,
+        hash,
+        message: TEXT_VALIDATION_MESSAGES.warningPercentLetters,
+        code: TEXT_VALIDATION_CODE.warningPercentLetters,
+      };
+    }
+    if (!options.skipEnglishWords && options.language === 'en') {
+      const english = commonEnglishPercent(text);
+      if (english.words >= ENGLISH_CHECK_MIN_WORDS && english.percent < MIN_COMMON_ENGLISH_PERCENT) {
+        return {
+          success: true,
+          pages,
+          hash,
+          message: TEXT_VALIDATION_MESSAGES.warningPercentEnglish,
+          code: TEXT_VALIDATION_CODE.warningPercentEnglish,
+        };
+      }
+    }
+    return { success: true, pages, hash, message: '', code: null };
+  })();
+  return { ...verdict, text, words };
+}
+
+/**
+ * The text of a request: pasted, or extracted from its one file. A file that cannot be read throws
+ * ExtractError (the caller words it); a text and a file together are refused.
+ */
+export async function requestText(text: string | undefined, upload: UploadedFile | undefined): Promise<string> {
+  const hasText = text !== undefined && text.trim() !== '';
+  if (upload === undefined) return text ?? '';
+  if (hasText) throw new AppError('validation_failed', { fields: { text: 'Send either a text or a file' } });
+  return (await extractText(upload.bytes, upload.fileName)).text;
+}
+
+/**
+ * POST /api/v1/text/validate: verifies a pasted text or one file without storing or charging anything
+ * (0 when the file cannot be read, otherwise verifyText's codes).
  */
 export async function validateText(
   db: Queryable,
@@ -81,53 +142,13 @@ export async function validateText(
 ): Promise<TextValidateResponse> {
   // with group_id the caller must act in that group (nothing is charged here)
   if (input.groupId !== null) await groupActingFor(db, caller, input.groupId);
-  const hasText = input.text !== undefined && input.text.trim() !== '';
   let raw: string;
-  if (input.upload !== undefined) {
-    if (hasText) throw new AppError('validation_failed', { fields: { text: 'Send either a text or a file' } });
-    try {
-      raw = (await extractText(input.upload.bytes, input.upload.fileName)).text;
-    } catch (error) {
-      if (!(error instanceof ExtractError)) throw error;
-      return rejected(TEXT_VALIDATION_CODE.badFormat, EXTRACT_MESSAGES[error.code], null);
-    }
-  } else {
-    raw = input.text ?? '';
+  try {
+    raw = await requestText(input.text, input.upload);
+  } catch (error) {
+    if (!(error instanceof ExtractError)) throw error;
+    return rejected(TEXT_VALIDATION_CODE.badFormat, EXTRACT_MESSAGES[error.code], null);
   }
-
-  const text = canonicalText(raw);
-  const hash = textHash(text);
-  const { symbols, letters } = countSymbols(text);
-  if (symbols < CHECK_MIN_CHARACTERS) {
-    return rejected(TEXT_VALIDATION_CODE.tooFewSymbols, TEXT_VALIDATION_MESSAGES.tooFewSymbols, hash);
-  }
-  const words = countWords(text);
-  if (words === 0) return rejected(TEXT_VALIDATION_CODE.tooFewWords, TEXT_VALIDATION_MESSAGES.tooFewWords, hash);
-  if (symbols > CHECK_MAX_SYMBOLS) {
-    return rejected(TEXT_VALIDATION_CODE.maximumSymbols, TEXT_VALIDATION_MESSAGES.maximumSymbols, hash);
-  }
-  const pages = countPages(words);
-
-  if (!input.skipPercentLetters && letters * 100 < MIN_LETTERS_PERCENT * symbols) {
-    return {
-      success: true,
-      pages,
-      hash,
-      message: TEXT_VALIDATION_MESSAGES.warningPercentLetters,
-      code: TEXT_VALIDATION_CODE.warningPercentLetters,
-    };
-  }
-  if (!input.skipEnglishWords && input.language === 'en') {
-    const english = commonEnglishPercent(text);
-    if (english.words >= ENGLISH_CHECK_MIN_WORDS && english.percent < MIN_COMMON_ENGLISH_PERCENT) {
-      return {
-        success: true,
-        pages,
-        hash,
-        message: TEXT_VALIDATION_MESSAGES.warningPercentEnglish,
-        code: TEXT_VALIDATION_CODE.warningPercentEnglish,
-      };
-    }
-  }
-  return { success: true, pages, hash, message: '', code: null };
+  const { text: _text, words: _words, ...verdict } = verifyText(raw, input);
+  return verdict;
 }

@@ -1,0 +1,308 @@
+import type { ReportNode, ReportSource, SimilarityReport } from '@veritext/contracts';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { afterAll, describe, expect, it } from 'vitest';
+import { renderSimilarityReportPdf, textPieces, type SimilarityReportPdfInput } from './similarity-report.pdf.ts';
+import { createSimilarityReportRenderer } from './similarity-report.ts';
+
+type Part = {
+  text: string;
+  kind?: 'identical' | 'changed' | 'quote' | 'reference';
+  ids?: number[];
+  ai?: 'likely' | 'strong';
+};
+
+function node(start: number, text: string): ReportNode {
+  return {
+    start,
+    end: start + text.length,
+    text,
+    sources: [],
+    quotes: [],
+    references: [],
+    isIdentical: false,
+    isChangedIndex: false,
+    isQuote: false,
+    isReference: false,
+    isLikely: false,
+    isHlikely: false,
+    percent: 0,
+  };
+}
+
+/** Plagiarism nodes and AI nodes of the same text, from its parts. */
+function nodesOf(parts: readonly Part[]): { nodes: ReportNode[]; ai: ReportNode[] } {
+  const nodes: ReportNode[] = [];
+  const ai: ReportNode[] = [];
+  let at = 0;
+  for (const part of parts) {
+    const n = node(at, part.text);
+    if (part.kind === 'identical' || part.kind === 'changed') {
+      n.isIdentical = part.kind === 'identical';
+      n.isChangedIndex = part.kind === 'changed';
+      n.sources = part.ids ?? [1];
+    } else if (part.kind === 'quote') {
+      n.isQuote = true;
+      n.quotes = part.ids ?? [1];
+    } else if (part.kind === 'reference') {
+      n.isReference = true;
+      n.references = part.ids ?? [1];
+    }
+    nodes.push(n);
+    const a = node(at, part.text);
+    a.isLikely = part.ai === 'likely';
+    a.isHlikely = part.ai === 'strong';
+    ai.push(a);
+    at += part.text.length;
+  }
+  return { nodes, ai };
+}
+
+function source(id: number, name: string, url: string, percent: number, identical: number): ReportSource {
+  return {
+    id,
+    enabled: true,
+    source: url,
+    link: { name },
+    sourceType: 'web',
+    index: [{ type: 'general', db_id: `s${String(id)}` }],
+    percent,
+    identical,
+    changedIndex: Math.round((percent - identical) * 100) / 100,
+  };
+}
+
+const IDENTICAL =
+  'Coastal wetlands store large amounts of carbon in their waterlogged soils, where decomposition proceeds very slowly.';
+const CHANGED =
+  'When these marshes are drained for farming, the buried carbon is released back into the atmosphere over a few decades.';
+const QUOTE = '"Every hectare we lose is a century of carbon set free"';
+const REFERENCE = 'Duarte, C. M. (2013). The role of coastal plant communities. Nature Climate Change, 3, 961–968.';
+const AI_SENTENCE =
+  'In conclusion, it is important to note that protecting wetlands offers a multifaceted approach to climate resilience.';
+const PLAIN = [
+  'The estuary near our town used to flood every spring, and older neighbours still remember fishing from the doorsteps of houses that now stand on dry ground.',
+  'Since the drainage canals were dug in the nineteen-sixties, the reeds have retreated and the birds that nested there have mostly gone elsewhere.',
+  'Last year a group of volunteers started to map the remaining patches of marsh, walking the dykes with notebooks and borrowed GPS receivers.',
+  'Their survey found that barely a third of the original wetland is left, and most of it lies in a narrow strip between the road and the sea wall.',
+  'The municipality has promised to restore part of the old floodplain, although farmers worry about losing the fields their families have worked for generations.',
+  'A compromise now being discussed would pay landowners to raise the water table slowly, letting the reeds return without abandoning the land altogether.',
+  'Señora Núñez, who chairs the association, says the plan is «pequeño pero valiente» and hopes the first sluices can be opened next año.',
+  'Whatever is decided, the debate has made people look again at a landscape most of them had stopped noticing, and that may be the most useful result so far.',
+];
+
+const PARTS: Part[] = [
+  { text: `${PLAIN[0] ?? ''} ${PLAIN[1] ?? ''} ` },
+  { text: IDENTICAL, kind: 'identical', ids: [1] },
+  { text: ' ' },
+  { text: CHANGED, kind: 'changed', ids: [1, 2] },
+  { text: `\n\n${PLAIN[2] ?? ''} ${PLAIN[3] ?? ''} The warden told us: ` },
+  { text: QUOTE, kind: 'quote', ids: [1] },
+  { text: `. ${PLAIN[4] ?? ''} ${PLAIN[5] ?? ''} ` },
+  { text: AI_SENTENCE, ai: 'strong' },
+  { text: ` ${PLAIN[6] ?? ''} ` },
+  { text: PLAIN[7] ?? '', ai: 'likely' },
+  { text: '\n\nReferences\n' },
+  { text: REFERENCE, kind: 'reference', ids: [1] },
+];
+
+function fixture(): SimilarityReport {
+  const { nodes, ai } = nodesOf(PARTS);
+  const length = nodes.reduce((sum, n) => sum + n.text.length, 0);
+  return {
+    id: 4711,
+    title: 'Humedales costeros: a field report',
+    plagiarism: {
+      nodes,
+      sources: [
+        source(1, 'Blue carbon in coastal ecosystems', 'https://example.org/blue-carbon', 12.34, 6.17),
+        source(2, 'Wetland drainage and emissions', 'https://example.net/drainage', 6.05, 0),
+      ],
+      quSources: [source(1, 'Interview with the warden', 'https://example.com/warden', 2.5, 2.5)],
+      reSources: [source(1, 'Nature Climate Change', 'https://doi.org/10.1038/nclimate1970', 4.1, 4.1)],
+      length,
+      percents: { total: 12.34, source: 18.94, identical: 6.17, 'changed-index': 6.17, quote: 2.5, reference: 4.1 },
+    },
+    ai: {
+      status: 4,
+      nodes: ai,
+      percents: { processed: 100, likely: 8.8, strong: 6.6, total: 15.4 },
+      verdict: 'potentially AI',
+      error: null,
+    },
+  };
+}
+
+function input(report: SimilarityReport, fileName: string | null = 'humedales.docx'): SimilarityReportPdfInput {
+  return {
+    report,
+    checkedAt: new Date('2025-03-04T10:20:00Z'),
+    generatedAt: new Date('2025-03-05T08:00:00Z'),
+    fileName,
+  };
+}
+
+async function pdfText(bytes: Uint8Array): Promise<{ text: string; pages: number }> {
+  const pdf = await getDocumentProxy(new Uint8Array(bytes));
+  const { text, totalPages } = await extractText(pdf, { mergePages: true });
+  return { text: text.replace(/\s+/g, ' '), pages: totalPages };
+}
+
+function isPdf(bytes: Uint8Array): boolean {
+  return Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '%PDF-';
+}
+
+/** A report of about `words` words, a node every few sentences, every other one matched. */
+function large(words: number): SimilarityReport {
+  const parts: Part[] = [];
+  const kinds = [undefined, 'identical', undefined, 'changed', undefined, 'quote', undefined, 'reference'] as const;
+  let count = 0;
+  for (let i = 0; count < words; i++) {
+    const sentence = `${PLAIN[i % PLAIN.length] ?? ''} `;
+    const kind = kinds[i % kinds.length];
+    parts.push({
+      text: i % 40 === 39 ? `${sentence}\n` : sentence,
+      kind,
+      ids: [1 + (i % 2)],
+      ai: i % 5 === 0 ? 'likely' : i % 7 === 0 ? 'strong' : undefined,
+    });
+    count += sentence.split(' ').length - 1;
+  }
+  const report = fixture();
+  const { nodes, ai } = nodesOf(parts);
+  report.plagiarism.nodes = nodes;
+  report.ai.nodes = ai;
+  return report;
+}
+
+describe('renderSimilarityReportPdf', () => {
+  it('renders the header, summary, sources and the highlighted text', async () => {
+    const words = PARTS.map((p) => p.text)
+      .join('')
+      .split(/\s+/).length;
+    expect(words).toBeGreaterThan(250);
+    const pdf = await renderSimilarityReportPdf(input(fixture()));
+    expect(isPdf(pdf)).toBe(true);
+    const { text } = await pdfText(pdf);
+    for (const expected of [
+      'Veritext',
+      'Similarity report #4711',
+      'Humedales costeros: a field report',
+      'humedales.docx',
+      '2025-03-04 10:20 UTC',
+      // Summary.
+      '12.34 %',
+      '6.17 %',
+      '2.50 %',
+      '4.10 %',
+      '15.40 %',
+      'Potentially AI',
+      // Sources.
+      'Blue carbon in coastal ecosystems',
+      'https://example.org/blue-carbon',
+      'Wetland drainage and emissions',
+      '6.05 %',
+      'Interview with the warden',
+      'Nature Climate Change',
+      // The text, Spanish included, and its notes.
+      IDENTICAL,
+      CHANGED,
+      AI_SENTENCE,
+      PLAIN[6] ?? '',
+      'Señora Núñez',
+      '[1, 2]',
+      '[Q1]',
+      '[R1]',
+      'Page 1 of',
+    ]) {
+      expect(text).toContain(expected);
+    }
+  });
+
+  it('puts each note after its passage, before the space that follows it', () => {
+    const { nodes, ai } = nodesOf(PARTS);
+    const pieces = textPieces(nodes, ai);
+    const notes = pieces.filter((p) => p.note).map((p) => p.text);
+    expect(notes).toEqual(['[1]', '[1, 2]', '[Q1]', '[R1]']);
+    const identical = pieces.findIndex((p) => p.match === 1);
+    expect(pieces[identical]?.text).toBe(IDENTICAL);
+    expect(pieces[identical + 1]).toMatchObject({ text: '[1]', note: true });
+    expect(pieces.find((p) => p.ai === 2)?.text).toBe(AI_SENTENCE);
+    // The pieces still spell the text, notes aside.
+    const spelled = pieces
+      .filter((p) => !p.note)
+      .map((p) => p.text)
+      .join('');
+    expect(spelled).toBe(PARTS.map((p) => p.text).join(''));
+  });
+
+  it('renders a report without sources, text or AI check', async () => {
+    const report = fixture();
+    report.title = '';
+    report.plagiarism = {
+      nodes: [],
+      sources: [],
+      quSources: [],
+      reSources: [],
+      length: 0,
+      percents: { total: 0, source: 0, identical: 0, 'changed-index': 0, quote: 0, reference: 0 },
+    };
+    report.ai = {
+      status: null,
+      nodes: [],
+      percents: { processed: 0, likely: 0, strong: 0, total: 0 },
+      verdict: null,
+      error: null,
+    };
+    const pdf = await renderSimilarityReportPdf(input(report, null));
+    expect(isPdf(pdf)).toBe(true);
+    const { text, pages } = await pdfText(pdf);
+    expect(pages).toBe(1);
+    expect(text).toContain('No matching sources were found.');
+    expect(text).toContain('Not checked');
+    expect(text).toContain('0.00 %');
+    expect(text).toContain('Page 1 of 1');
+  });
+
+  it('shows the AI error, and an AI part of another text in a section of its own', async () => {
+    const failed = fixture();
+    failed.ai = { ...failed.ai, status: 9, nodes: [], error: 'The language of the text is not supported' };
+    expect((await pdfText(await renderSimilarityReportPdf(input(failed)))).text).toContain(
+      'The language of the text is not supported',
+    );
+
+    const apart = fixture();
+    apart.plagiarism.nodes = [];
+    const { text } = await pdfText(await renderSimilarityReportPdf(input(apart)));
+    expect(text).toContain('AI-written text');
+    expect(text).toContain(AI_SENTENCE);
+  });
+
+  it('renders a 26,000-word report', async () => {
+    const report = large(26_000);
+    expect(report.plagiarism.nodes.length).toBeGreaterThan(500);
+    const started = performance.now();
+    const pdf = await renderSimilarityReportPdf(input(report));
+    const ms = performance.now() - started;
+    const { pages } = await pdfText(pdf);
+    console.log(
+      `26,000-word Similarity report: ${String(report.plagiarism.nodes.length)} nodes, ${String(pages)} pages, ` +
+        `${String(Math.round(pdf.length / 1024))} KiB in ${ms.toFixed(0)} ms`,
+    );
+    expect(isPdf(pdf)).toBe(true);
+    expect(pages).toBeGreaterThan(30);
+  }, 60_000);
+});
+
+describe('the worker-thread renderer', () => {
+  const renderer = createSimilarityReportRenderer();
+  afterAll(async () => {
+    await renderer.close();
+  });
+
+  it('renders in a worker thread', async () => {
+    const pdf = await renderer.render(input(fixture()));
+    expect(Buffer.isBuffer(pdf)).toBe(true);
+    expect(isPdf(pdf)).toBe(true);
+    expect((await pdfText(pdf)).text).toContain('Similarity report #4711');
+  }, 30_000);
+});

@@ -1,0 +1,592 @@
+import { AI_CHECK_STATUS, type ReportNode, type ReportSource, type SimilarityReport } from '@veritext/contracts';
+import { BOLD, REGULAR, formatDate, numberPages, openReportDocument } from '../ai-checks/ai-report.pdf.ts';
+
+/*
+ * The downloadable Similarity report of a checked document (check-tool.md §3): a header, the summary
+ * (similarity with its identical and changed parts, quotations, references, the AI check), the sources,
+ * then the whole text with each matched passage highlighted and followed by a small [n] naming its
+ * sources, and the AI check's likely / strongly likely passages underlined in the same text. Pure: input
+ * in, PDF bytes out (similarity-report.ts runs it in a worker thread). Fonts, page set-up and page
+ * numbers are the AI detector report's (ai-checks/ai-report.pdf.ts).
+ */
+
+export type SimilarityReportPdfInput = {
+  report: SimilarityReport;
+  checkedAt: Date;
+  generatedAt: Date;
+  fileName: string | null;
+};
+
+const TEXT_SIZE = 10;
+const NOTE_SIZE = 6.5;
+const LINE_HEIGHT = 15;
+const FOOTER_GAP = 24;
+const INK = '#111827';
+const MUTED = '#4b5563';
+
+/** How a passage matched: 0 not at all, then identical, changed, quotation, reference. */
+type Match = 0 | 1 | 2 | 3 | 4;
+/** The AI check's mark: 0 none, 1 likely, 2 strongly likely. */
+type AiMark = 0 | 1 | 2;
+
+const MATCHES = {
+  1: { fill: '#fecaca', ink: '#b91c1c', label: 'Identical text' },
+  2: { fill: '#fed7aa', ink: '#c2410c', label: 'Changed text (reworded or paraphrased)' },
+  3: { fill: '#bfdbfe', ink: '#1d4ed8', label: 'Quotation (not counted in the similarity)' },
+  4: { fill: '#bbf7d0', ink: '#15803d', label: 'Reference (not counted in the similarity)' },
+} as const;
+
+/** Underlines rather than fills, so that they show over a match's highlight (and in black-and-white). */
+const AI_MARKS = {
+  1: { stroke: '#b45309', label: 'Likely AI-written (dashed underline)' },
+  2: { stroke: '#7e22ce', label: 'Strongly likely AI-written (double underline)' },
+} as const;
+
+const AI_STATUS_TEXT: Record<number, string> = {
+  [AI_CHECK_STATUS.queued]: 'In progress',
+  [AI_CHECK_STATUS.processing]: 'In progress',
+  [AI_CHECK_STATUS.failed]: 'The AI check failed',
+  [AI_CHECK_STATUS.too_short]: 'Not checked: the text is too short',
+  [AI_CHECK_STATUS.too_long]: 'Not checked: the text is too long',
+  [AI_CHECK_STATUS.unsupported_language]: 'Not checked: the language is not supported',
+};
+
+/** A run of the text in one style; `note` is a source number ("[1, 2]") drawn small and raised. */
+type Piece = { text: string; match: Match; ai: AiMark; note: boolean };
+type Token = { kind: 'word'; pieces: Piece[] } | { kind: 'space'; piece: Piece } | { kind: 'newline' };
+type Placed = Piece & { x: number; width: number };
+
+function percent(value: number): string {
+  return `${value.toFixed(2)} %`;
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function matchOf(node: ReportNode): Match {
+  if (node.isIdentical) return 1;
+  if (node.isChangedIndex) return 2;
+  if (node.isQuote) return 3;
+  if (node.isReference) return 4;
+  return 0;
+}
+
+/** The source numbers of a node's match, as its note reads them: "1, 2", "Q1", "R3". */
+function noteOf(node: ReportNode, match: Match): string {
+  if (match === 1 || match === 2) return node.sources.join(', ');
+  if (match === 3) return node.quotes.map((id) => `Q${String(id)}`).join(', ');
+  if (match === 4) return node.references.map((id) => `R${String(id)}`).join(', ');
+  return '';
+}
+
+function aiMarkOf(node: ReportNode): AiMark {
+  if (node.isHlikely) return 2;
+  return node.isLikely ? 1 : 0;
+}
+
+/** Cumulative [start, end) of each node's text (the nodes' own offsets are not trusted to add up). */
+function spans(nodes: readonly ReportNode[]): { start: number; end: number; node: ReportNode }[] {
+  let at = 0;
+  return nodes.map((node) => {
+    const start = at;
+    at += node.text.length;
+    return { start, end: at, node };
+  });
+}
+
+/**
+ * The text as styled pieces: each node's text in its match style, cut where the AI marks change
+ * (`ai`: the AI nodes when they partition the same text, else none), and after each passage (a run of
+ * nodes of one match and one set of sources) its note, before any trailing white space.
+ */
+export function textPieces(nodes: readonly ReportNode[], ai: readonly ReportNode[]): Piece[] {
+  const aiSpans = spans(ai).filter((span) => aiMarkOf(span.node) !== 0);
+  let next = 0;
+  const out: Piece[] = [];
+  const push = (text: string, match: Match, mark: AiMark, note = false): void => {
+    if (text === '') return;
+    const last = out.at(-1);
+    if (last !== undefined && last.match === match && last.ai === mark && last.note === note) last.text += text;
+    else out.push({ text, match, ai: mark, note });
+  };
+  /** `text` at `offset` of the whole text, cut by the AI spans. */
+  const pushText = (text: string, offset: number, match: Match): void => {
+    let at = 0;
+    while (at < text.length) {
+      while (next < aiSpans.length && (aiSpans[next]?.end ?? 0) <= offset + at) next++;
+      const span = aiSpans[next];
+      let end = text.length;
+      let mark: AiMark = 0;
+      if (span !== undefined && span.start <= offset + at) {
+        end = Math.min(end, span.end - offset);
+        mark = aiMarkOf(span.node);
+      } else if (span !== undefined) {
+        end = Math.min(end, span.start - offset);
+      }
+      push(text.slice(at, end), match, mark);
+      at = end;
+    }
+  };
+  const all = spans(nodes);
+  all.forEach(({ start, node }, i) => {
+    const match = matchOf(node);
+    const note = noteOf(node, match);
+    const following = all[i + 1]?.node;
+    const ends = following === undefined || matchOf(following) !== match || noteOf(following, match) !== note;
+    if (match === 0 || !ends || note === '') {
+      pushText(node.text, start, match);
+      return;
+    }
+    const body = node.text.trimEnd();
+    pushText(body, start, match);
+    push(`[${note}]`, match, 0, true);
+    pushText(node.text.slice(body.length), start + body.length, 0);
+  });
+  return out;
+}
+
+// Control characters (other than the line breaks) have no glyph: they print as spaces.
+// eslint-disable-next-line no-control-regex
+const NO_GLYPH = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f\u200b\ufeff]/g;
+
+/** Words (which may straddle pieces, a note included), spaces and line breaks. */
+function tokens(pieces: readonly Piece[]): Token[] {
+  const out: Token[] = [];
+  let word: Piece[] | null = null;
+  for (const piece of pieces) {
+    const text = piece.text.replace(/\r\n?/g, '\n').replace(NO_GLYPH, ' ');
+    for (const found of text.matchAll(/\n|[^\S\n]+|\S+/g)) {
+      const part = found[0];
+      if (part === '\n') {
+        word = null;
+        out.push({ kind: 'newline' });
+      } else if (/^\s/.test(part)) {
+        word = null;
+        out.push({ kind: 'space', piece: { ...piece, text: ' ' } });
+      } else if (word !== null && found.index === 0) {
+        word.push({ ...piece, text: part });
+      } else {
+        word = [{ ...piece, text: part }];
+        out.push({ kind: 'word', pieces: word });
+      }
+    }
+  }
+  return out;
+}
+
+type Measure = (piece: Piece) => number;
+
+/** Lines no wider than `width`; a word wider than a line (a URL) is cut between characters. */
+function wrap(list: readonly Token[], width: number, measure: Measure): Placed[][] {
+  const lines: Placed[][] = [];
+  let line: Placed[] = [];
+  let x = 0;
+  let space: Piece | null = null;
+  const newLine = (): void => {
+    lines.push(line);
+    line = [];
+    x = 0;
+    space = null;
+  };
+  const place = (piece: Piece, pieceWidth = measure(piece)): void => {
+    line.push({ ...piece, x, width: pieceWidth });
+    x += pieceWidth;
+  };
+  for (const token of list) {
+    if (token.kind === 'newline') newLine();
+    else if (token.kind === 'space') space = line.length > 0 ? token.piece : null;
+    else {
+      const widths = token.pieces.map(measure);
+      const wordWidth = widths.reduce((sum, w) => sum + w, 0);
+      const spaceWidth = space === null ? 0 : measure(space);
+      if (line.length > 0 && x + spaceWidth + wordWidth > width) newLine();
+      if (space !== null) place(space, spaceWidth);
+      space = null;
+      if (x + wordWidth <= width) {
+        token.pieces.forEach((piece, i) => {
+          place(piece, widths[i]);
+        });
+        continue;
+      }
+      for (const piece of token.pieces) {
+        let run = '';
+        for (const char of piece.text) {
+          if (run !== '' && x + measure({ ...piece, text: run + char }) > width) {
+            place({ ...piece, text: run });
+            newLine();
+            run = '';
+          }
+          run += char;
+        }
+        if (run !== '') place({ ...piece, text: run });
+      }
+    }
+  }
+  if (line.length > 0) lines.push(line);
+  return lines;
+}
+
+/** Neighbouring runs of one style merged, so that a line is drawn in a few calls. */
+function merged(line: readonly Placed[]): Placed[] {
+  const out: Placed[] = [];
+  for (const run of line) {
+    const last = out.at(-1);
+    if (last !== undefined && last.match === run.match && last.ai === run.ai && last.note === run.note) {
+      last.text += run.text;
+      last.width = run.x + run.width - last.x;
+    } else {
+      out.push({ ...run });
+    }
+  }
+  return out;
+}
+
+function aiUnderline(doc: PDFKit.PDFDocument, mark: 1 | 2, x: number, y: number, width: number): void {
+  doc.save().lineWidth(0.9).strokeColor(AI_MARKS[mark].stroke);
+  if (mark === 1) {
+    doc
+      .dash(2.5, { space: 1.5 })
+      .moveTo(x, y)
+      .lineTo(x + width, y)
+      .stroke();
+  } else {
+    for (const dy of [0, 1.9]) {
+      doc
+        .moveTo(x, y + dy)
+        .lineTo(x + width, y + dy)
+        .stroke();
+    }
+  }
+  doc.restore();
+}
+
+/** One run of a text line whose top is `top`. */
+function drawRun(doc: PDFKit.PDFDocument, run: Placed, x: number, top: number): void {
+  if (run.note) {
+    const ink = run.match === 0 ? MUTED : MATCHES[run.match].ink;
+    doc
+      .font(BOLD)
+      .fontSize(NOTE_SIZE)
+      .fillColor(ink)
+      .text(run.text, x, top + 0.5, { lineBreak: false });
+    doc.font(REGULAR).fontSize(TEXT_SIZE);
+    return;
+  }
+  if (run.match !== 0) doc.save().rect(x, top, run.width, LINE_HEIGHT).fill(MATCHES[run.match].fill).restore();
+  doc.fillColor(INK).text(run.text, x, top + 2, { lineBreak: false });
+  if (run.ai !== 0) aiUnderline(doc, run.ai, x, top + LINE_HEIGHT - 2, run.width);
+}
+
+type Ctx = { doc: PDFKit.PDFDocument; left: number; width: number; bottom: number };
+
+/** Room for `height` more points on this page, else a new page. */
+function ensureRoom(ctx: Ctx, height: number): void {
+  if (ctx.doc.y + height > ctx.bottom) {
+    ctx.doc.addPage();
+    ctx.doc.x = ctx.left;
+  }
+}
+
+/** A section's title, kept on one page with the next `keep` points (its first lines, its legend). */
+function heading(ctx: Ctx, text: string, keep = 50): void {
+  ensureRoom(ctx, keep);
+  ctx.doc.moveDown(0.9).font(BOLD).fontSize(13).fillColor(INK).text(text, ctx.left, ctx.doc.y, { width: ctx.width });
+  ctx.doc.moveDown(0.3);
+}
+
+function header(ctx: Ctx, input: SimilarityReportPdfInput): void {
+  const { doc, left, width } = ctx;
+  const { report } = input;
+  doc.font(BOLD).fontSize(10).fillColor('#2563eb').text('Veritext', left, doc.page.margins.top, { width });
+  doc
+    .font(BOLD)
+    .fontSize(20)
+    .fillColor(INK)
+    .text(`Similarity report #${String(report.id)}`, { width });
+  doc
+    .moveDown(0.2)
+    .font(BOLD)
+    .fontSize(12)
+    .text(report.title.trim() || 'Untitled', { width });
+  doc.moveDown(0.3).font(REGULAR).fontSize(9.5).fillColor(MUTED);
+  if (input.fileName !== null) doc.text(`File: ${input.fileName}`, { width });
+  doc.text(`Checked ${formatDate(input.checkedAt)}; report generated ${formatDate(input.generatedAt)}`, { width });
+}
+
+type Card = { title: string; value: string; ink: string; lines: string[] };
+
+function aiCard(report: SimilarityReport): Card {
+  const { ai } = report;
+  if (ai.status === AI_CHECK_STATUS.done && ai.error === null) {
+    return {
+      title: 'AI-written text',
+      value: percent(ai.percents.total),
+      ink: ai.percents.total > 0 ? AI_MARKS[2].stroke : INK,
+      lines: [
+        ai.verdict === null ? 'No verdict' : `Verdict: ${capitalise(ai.verdict)}`,
+        `Likely ${percent(ai.percents.likely)}`,
+        `Strongly likely ${percent(ai.percents.strong)}`,
+        `Processed ${percent(ai.percents.processed)}`,
+      ],
+    };
+  }
+  const state = ai.status === null ? 'Not checked' : (AI_STATUS_TEXT[ai.status] ?? 'Not checked');
+  return { title: 'AI-written text', value: '—', ink: MUTED, lines: [ai.error ?? state] };
+}
+
+/** The summary: four cards side by side. */
+function summary(ctx: Ctx, report: SimilarityReport): void {
+  const { doc, left, width } = ctx;
+  const p = report.plagiarism.percents;
+  const count = (n: number, one: string): string => `${String(n)} ${one}${n === 1 ? '' : 's'}`;
+  const cards: Card[] = [
+    {
+      title: 'Similarity',
+      value: percent(p.total),
+      ink: p.total > 0 ? MATCHES[1].ink : INK,
+      lines: [`Identical ${percent(p.identical)}`, `Changed text ${percent(p['changed-index'])}`],
+    },
+    {
+      title: 'Quotations',
+      value: percent(p.quote),
+      ink: MATCHES[3].ink,
+      lines: [count(report.plagiarism.quSources.length, 'source')],
+    },
+    {
+      title: 'References',
+      value: percent(p.reference),
+      ink: MATCHES[4].ink,
+      lines: [count(report.plagiarism.reSources.length, 'source')],
+    },
+    aiCard(report),
+  ];
+  const gap = 8;
+  const cardWidth = (width - gap * (cards.length - 1)) / cards.length;
+  const height = 98;
+  doc.moveDown(1);
+  const top = doc.y;
+  cards.forEach((card, i) => {
+    const x = left + i * (cardWidth + gap);
+    const inner = cardWidth - 16;
+    doc.save().roundedRect(x, top, cardWidth, height, 5).lineWidth(0.8).fillAndStroke('#f9fafb', '#d1d5db').restore();
+    doc
+      .font(BOLD)
+      .fontSize(8.5)
+      .fillColor(MUTED)
+      .text(card.title.toUpperCase(), x + 8, top + 8, { width: inner });
+    doc
+      .font(BOLD)
+      .fontSize(17)
+      .fillColor(card.ink)
+      .text(card.value, x + 8, top + 22, { width: inner, lineBreak: false });
+    doc
+      .font(REGULAR)
+      .fontSize(8)
+      .fillColor(INK)
+      .text(card.lines.join('\n'), x + 8, top + 46, { width: inner, height: height - 52, ellipsis: true });
+  });
+  doc.x = left;
+  doc.y = top + height;
+}
+
+/** One table of sources; `prefix` numbers them as the text's notes do ("", "Q", "R"). */
+function sourceTable(ctx: Ctx, sources: readonly ReportSource[], prefix: string, detail: boolean): void {
+  const { doc, left, width } = ctx;
+  const cols = detail ? [28, width - 28 - 3 * 62, 62, 62, 62] : [28, width - 28 - 62, 62];
+  const heads = detail ? ['#', 'Source', 'Share', 'Identical', 'Changed'] : ['#', 'Source', 'Share'];
+  const row = (cells: string[], bold: boolean, top: number): number => {
+    let x = left;
+    let height = 0;
+    cells.forEach((cell, i) => {
+      const w = cols[i] ?? 0;
+      doc.font(bold || i === 0 ? BOLD : REGULAR).fontSize(8.5);
+      const options = { width: w - 6, align: i >= 2 ? ('right' as const) : ('left' as const) };
+      doc.fillColor(i === 1 && !bold ? INK : MUTED).text(cell, x + 3, top + 3, options);
+      height = Math.max(height, doc.heightOfString(cell, options));
+      x += w;
+    });
+    return height + 6;
+  };
+  const drawHead = (): void => {
+    const top = doc.y;
+    const height = row(heads, true, top);
+    doc
+      .save()
+      .moveTo(left, top + height)
+      .lineTo(left + width, top + height)
+      .lineWidth(0.8)
+      .stroke('#9ca3af')
+      .restore();
+    doc.x = left;
+    doc.y = top + height;
+  };
+  ensureRoom(ctx, 40);
+  drawHead();
+  sources.forEach((source, i) => {
+    const name = source.link.name.trim();
+    const where = source.source.trim();
+    const label = name === '' || name === where ? where : `${name}\n${where}`;
+    const cells = [`${prefix}${String(source.id)}`, label || '—', percent(source.percent)];
+    if (detail) cells.push(percent(source.identical), percent(source.changedIndex));
+    doc.font(REGULAR).fontSize(8.5);
+    const needed = doc.heightOfString(label || '—', { width: (cols[1] ?? 0) - 6 }) + 8;
+    if (doc.y + needed > ctx.bottom) {
+      doc.addPage();
+      drawHead();
+    }
+    const top = doc.y;
+    if (i % 2 === 1) doc.save().rect(left, top, width, needed).fill('#f3f4f6').restore();
+    const height = row(cells, false, top);
+    doc.x = left;
+    doc.y = top + Math.max(height, needed);
+  });
+}
+
+function sourcesSection(ctx: Ctx, report: SimilarityReport): void {
+  const { plagiarism } = report;
+  heading(ctx, 'Sources');
+  if (plagiarism.sources.length === 0) {
+    ctx.doc.font(REGULAR).fontSize(10).fillColor(MUTED).text('No matching sources were found.', ctx.left);
+  } else {
+    sourceTable(ctx, plagiarism.sources, '', true);
+  }
+  const lists = [
+    { title: 'Sources of quotations', list: plagiarism.quSources, prefix: 'Q' },
+    { title: 'Sources of references', list: plagiarism.reSources, prefix: 'R' },
+  ];
+  for (const { title, list, prefix } of lists) {
+    if (list.length === 0) continue;
+    heading(ctx, title);
+    sourceTable(ctx, list, prefix, false);
+  }
+}
+
+/** A sample of each highlight (`matches`) and of each AI underline (`ai`). */
+function legend(ctx: Ctx, show: { matches: boolean; ai: boolean }): void {
+  const { doc, left } = ctx;
+  const samples: Piece[] = [
+    ...(show.matches
+      ? ([1, 2, 3, 4] as const).map((match) => ({ text: 'Sample', match, ai: 0 as const, note: false }))
+      : []),
+    ...(show.ai ? ([1, 2] as const).map((ai) => ({ text: 'Sample', match: 0 as const, ai, note: false })) : []),
+  ];
+  ensureRoom(ctx, samples.length * (LINE_HEIGHT + 3) + 20);
+  doc.font(REGULAR).fontSize(TEXT_SIZE);
+  for (const piece of samples) {
+    const top = doc.y;
+    const width = doc.widthOfString(piece.text);
+    drawRun(doc, { ...piece, x: 0, width }, left, top);
+    const label = piece.match !== 0 ? MATCHES[piece.match].label : piece.ai !== 0 ? AI_MARKS[piece.ai].label : '';
+    doc
+      .fillColor(INK)
+      .fontSize(9)
+      .text(label, left + width + 10, top + 2.5, { lineBreak: false });
+    doc.fontSize(TEXT_SIZE);
+    doc.x = left;
+    doc.y = top + LINE_HEIGHT + 3;
+  }
+  if (!show.matches) return;
+  doc
+    .font(REGULAR)
+    .fontSize(8.5)
+    .fillColor(MUTED)
+    .text(
+      'A small number after a highlighted passage names its sources: [1] in the list of sources, [Q1] of quotations, [R1] of references.',
+      left,
+      doc.y + 2,
+      { width: ctx.width },
+    );
+}
+
+/** The text, wrapped by hand so that each run carries its highlight, underline or note. */
+function text(ctx: Ctx, pieces: readonly Piece[]): void {
+  const { doc, left, width, bottom } = ctx;
+  const widths = new Map<string, number>();
+  const measure: Measure = (piece) => {
+    const key = piece.note ? `\u0001${piece.text}` : piece.text;
+    let known = widths.get(key);
+    if (known === undefined) {
+      known = piece.note
+        ? doc.font(BOLD).fontSize(NOTE_SIZE).widthOfString(piece.text) + 1
+        : doc.font(REGULAR).fontSize(TEXT_SIZE).widthOfString(piece.text);
+      widths.set(key, known);
+    }
+    return known;
+  };
+  const lines = wrap(tokens(pieces), width, measure);
+  doc.font(REGULAR).fontSize(TEXT_SIZE);
+  if (lines.length === 0) {
+    doc.fillColor(MUTED).text('(The text is empty.)', left);
+    return;
+  }
+  let top = doc.y;
+  for (const line of lines) {
+    if (top + LINE_HEIGHT > bottom) {
+      doc.addPage();
+      doc.font(REGULAR).fontSize(TEXT_SIZE);
+      top = doc.page.margins.top;
+    }
+    for (const run of merged(line)) drawRun(doc, run, left + run.x, top);
+    top += LINE_HEIGHT;
+  }
+  doc.x = left;
+  doc.y = top;
+}
+
+/** The PDF Similarity report of a ready document. */
+export function renderSimilarityReportPdf(input: SimilarityReportPdfInput): Promise<Buffer> {
+  const { report } = input;
+  const label = `Veritext Similarity report #${String(report.id)}`;
+  const { doc, done } = openReportDocument({
+    title: report.title.trim() === '' ? label : `${label}: ${report.title.trim()}`,
+    subject: 'Similarity report',
+    lang: 'en',
+    createdAt: input.generatedAt,
+  });
+  const ctx: Ctx = {
+    doc,
+    left: doc.page.margins.left,
+    width: doc.page.width - doc.page.margins.left - doc.page.margins.right,
+    bottom: doc.page.height - doc.page.margins.bottom - FOOTER_GAP,
+  };
+
+  header(ctx, input);
+  summary(ctx, report);
+  sourcesSection(ctx, report);
+
+  const nodes = report.plagiarism.nodes;
+  const aiNodes = report.ai.status === AI_CHECK_STATUS.done ? report.ai.nodes : [];
+  const hasAiMarks = aiNodes.some((node) => aiMarkOf(node) !== 0);
+  const content = nodes.map((node) => node.text).join('');
+  // The AI marks go into the text when both parts cut up the same text, else in a section of their own.
+  const together = hasAiMarks && aiNodes.map((node) => node.text).join('') === content;
+
+  heading(ctx, 'Text', 180);
+  legend(ctx, { matches: true, ai: together });
+  doc.moveDown(0.8);
+  text(ctx, textPieces(nodes, together ? aiNodes : []));
+
+  if (hasAiMarks && !together) {
+    heading(ctx, 'AI-written text', 100);
+    legend(ctx, { matches: false, ai: true });
+    doc.moveDown(0.8);
+    text(
+      ctx,
+      textPieces(
+        aiNodes.map((node) => ({
+          ...node,
+          isIdentical: false,
+          isChangedIndex: false,
+          isQuote: false,
+          isReference: false,
+        })),
+        aiNodes,
+      ),
+    );
+  }
+
+  numberPages(doc, label);
+  doc.end();
+  return done;
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { defineJob, type JobQueue } from '../../jobs/queue.ts';
+import { SqlFingerprintStore } from '../reuse/fingerprint-store.ts';
+import { sharedReuseChecker } from './reuse-checker.ts';
+import { failAbandonedTextChecks, processTextCheck } from './text-checks.process.ts';
+
+const RETRY_LIMIT = 2;
+
+/**
+ * One plagiarism check (POST /api/v1/text). Idempotent: a check already settled is skipped and the
+ * ledger settles a hold once, so a retry after a crash or an expiry charges its pages once.
+ */
+export const textCheckJob = defineJob({
+  name: 'text-check',
+  version: 1,
+  schema: z.object({ checkId: z.number().int().positive() }),
+  retryLimit: RETRY_LIMIT,
+  retryDelaySeconds: 5,
+  expireInSeconds: 300,
+  async handler(payload, { db, logger, attempt }) {
+    await processTextCheck(db, { checker: sharedReuseChecker(), store: new SqlFingerprintStore(db) }, payload.checkId, {
+      isLastAttempt: attempt > RETRY_LIMIT,
+      logger,
+    });
+  },
+});
+
+/** Every 15 minutes: checks abandoned by a dead process fail and give their pages back. */
+export const sweepAbandonedTextChecks = defineJob({
+  name: 'text-checks-sweep',
+  version: 1,
+  schema: z.object({}),
+  retryLimit: 3,
+  retryDelaySeconds: 60,
+  expireInSeconds: 300,
+  async handler(_payload, { db, logger }) {
+    const failed = await failAbandonedTextChecks(db, new SqlFingerprintStore(db));
+    if (failed > 0) logger.warn({ failed }, 'abandoned text checks failed and their pages released');
+  },
+});
+
+export const textCheckJobs = [textCheckJob, sweepAbandonedTextChecks] as const;
+
+/** Called when the worker role starts, next to the maintenance schedule. */
+export async function scheduleTextCheckJobs(queue: JobQueue): Promise<void> {
+  await queue.schedule(sweepAbandonedTextChecks, '*/15 * * * *', {});
+}

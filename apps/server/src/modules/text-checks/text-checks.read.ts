@@ -1,0 +1,255 @@
+import {
+  AI_CHECK_STATUS,
+  TEXT_CHECK_MESSAGES,
+  TEXT_STATE,
+  type AiReportPart,
+  type ReportNode,
+  type SimilarityReport,
+  type TextDocument,
+} from '@veritext/contracts';
+import type { Logger } from 'pino';
+import type { Database, Queryable } from '../../db/database.ts';
+import { AppError } from '../../errors.ts';
+import { findMembershipsOfUser } from '../auth/users.repository.ts';
+import { queueAiCheck, type JobSender } from '../ai-checks/ai-checks.service.ts';
+import { findAiCheckOfText, type AiCheckRecord } from '../ai-checks/ai-checks.repository.ts';
+import { groupActingFor, type Caller } from '../groups/group-access.ts';
+import { findAccountById } from '../ledger/ledger.repository.ts';
+import type { SimilarityReportRenderer } from './similarity-report.ts';
+import {
+  findTextCheck,
+  findTextCheckSummary,
+  listTextChecks,
+  type TextCheckRecord,
+  type TextCheckSummary,
+} from './text-checks.repository.ts';
+
+/**
+ * Who may read a document: its owner; in its group the administrator and teachers (a student reads only
+ * their own); the group's own API token.
+ */
+async function canRead(db: Queryable, caller: Caller, check: Pick<TextCheckRecord, 'user_id' | 'group_id'>) {
+  if (caller.user !== null) {
+    if (check.user_id === caller.user.id) return true;
+    if (check.group_id === null) return false;
+    const groupId = check.group_id;
+    const membership = (await findMembershipsOfUser(db, caller.user.id)).find((group) => group.id === groupId);
+    return membership !== undefined && membership.role !== 3;
+  }
+  return caller.group !== null && check.group_id === caller.group.id;
+}
+
+async function visible<T extends Pick<TextCheckRecord, 'user_id' | 'group_id'>>(
+  db: Queryable,
+  caller: Caller,
+  check: T | null,
+): Promise<T> {
+  if (caller.user === null && caller.group === null) throw new AppError('unauthorized');
+  // Someone else's document does not exist, as far as the caller can tell.
+  if (check === null || !(await canRead(db, caller, check))) throw new AppError('not_found');
+  return check;
+}
+
+function round2(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+export function toDocument(row: TextCheckSummary): TextDocument {
+  return {
+    id: row.id,
+    state: row.state,
+    title: row.title,
+    file_name: row.file_name,
+    words: row.words,
+    pages: row.pages,
+    percent: row.percent,
+    ai_status: row.ai_status,
+    ai_percent: row.ai_percent === null ? null : round2(row.ai_percent),
+    group_id: row.group_id,
+    in_index: row.in_index,
+    error: row.state === TEXT_STATE.failed ? TEXT_CHECK_MESSAGES.failed : null,
+    created_at: row.created_at.toISOString(),
+    finished_at: row.finished_at === null ? null : row.finished_at.toISOString(),
+  };
+}
+
+/** GET /api/v1/text/{id}: the document's state (3, 4, 5) and what My Documents shows of it. */
+export async function getTextDocument(db: Queryable, caller: Caller, id: number): Promise<TextDocument> {
+  return toDocument(await visible(db, caller, await findTextCheckSummary(db, id)));
+}
+
+/**
+ * GET /api/v1/text/: My Documents. Without group_id a user's own checks made outside any group (a group
+ * token: its group's); with group_id the group's checks (a student: their own only).
+ */
+export async function listTextDocuments(
+  db: Queryable,
+  caller: Caller,
+  query: { groupId: number | null; page: number; perPage: number },
+): Promise<{ texts: TextDocument[]; total: number; page: number; per_page: number }> {
+  let scope: { userId: number | null; groupId: number | null; onlyUserId: number | null };
+  if (caller.user === null && caller.group === null) throw new AppError('unauthorized');
+  if (query.groupId === null && caller.user !== null) {
+    scope = { userId: caller.user.id, groupId: null, onlyUserId: null };
+  } else {
+    const groupId = query.groupId ?? caller.group?.id ?? 0;
+    const { role } = await groupActingFor(db, caller, groupId);
+    scope = { userId: null, groupId, onlyUserId: role === 3 && caller.user !== null ? caller.user.id : null };
+  }
+  const { rows, total } = await listTextChecks(db, scope, {
+    limit: query.perPage,
+    offset: (query.page - 1) * query.perPage,
+  });
+  return { texts: rows.map(toDocument), total, page: query.page, per_page: query.perPage };
+}
+
+const AI_ERRORS: Record<number, string> = {
+  [AI_CHECK_STATUS.failed]: 'AI check failed',
+  [AI_CHECK_STATUS.too_short]: 'Not enough characters to check. Please insert at least 250 characters',
+  6: 'Not enough characters to check. Please insert at least 250 characters',
+  7: 'Not enough characters to check. Please insert at least 250 characters',
+  [AI_CHECK_STATUS.too_long]:
+    "Text wasn't checked by AI Detector. Your text exceeds max length for AI Detector (100 pages).",
+  [AI_CHECK_STATUS.unsupported_language]:
+    "Text wasn't checked by AI Detector. AI Detector can check only texts in English and Spanish.",
+};
+
+/** The AI part of the report: the document cut at the AI check's chunks, marked likely (1) and strong (2). */
+export function aiPart(content: string, check: AiCheckRecord | null): AiReportPart {
+  const empty = { processed: 0, likely: 0, strong: 0, total: 0 };
+  if (check === null) return { status: null, nodes: [], percents: empty, verdict: null, error: null };
+  const error = AI_ERRORS[check.status] ?? null;
+  if (check.status !== AI_CHECK_STATUS.done) {
+    return { status: check.status, nodes: [], percents: empty, verdict: null, error };
+  }
+  const length = content.length;
+  const nodes: ReportNode[] = check.chunks
+    .filter((chunk) => chunk.position[1] > chunk.position[0])
+    .map(({ position: [start, end], reliability }) => ({
+      start,
+      end,
+      text: content.slice(start, end),
+      sources: [],
+      quotes: [],
+      references: [],
+      isIdentical: false,
+      isChangedIndex: false,
+      isQuote: false,
+      isReference: false,
+      isLikely: reliability === 1,
+      isHlikely: reliability === 2,
+      percent: length === 0 ? 0 : round2(((end - start) * 100) / length),
+    }));
+  return {
+    status: check.status,
+    nodes,
+    percents: {
+      processed: round2(check.processed_percent),
+      likely: round2(check.likely_percent),
+      strong: round2(check.strong_percent),
+      total: round2(check.likely_percent + check.strong_percent),
+    },
+    verdict: check.verdict,
+    error: null,
+  };
+}
+
+/** GET /api/v1/text/report/{id}: the Similarity report of a ready document, with its AI part. */
+export async function getSimilarityReport(db: Queryable, caller: Caller, id: number): Promise<SimilarityReport> {
+  const check = await visible(db, caller, await findTextCheck(db, id));
+  if (check.state !== TEXT_STATE.ready || check.report === null) throw new AppError('report_not_ready');
+  return {
+    id: check.id,
+    title: check.title,
+    plagiarism: check.report.plagiarism,
+    ai: aiPart(check.content, await findAiCheckOfText(db, check.id)),
+  };
+}
+
+/** The fingerprint calls' one report type: 3, the AI check (check-tool.md §7). */
+export const AI_FINGERPRINT_TYPE = '3';
+
+function assertAiType(type: string | undefined): void {
+  if (type !== undefined && type !== '' && type !== AI_FINGERPRINT_TYPE) throw new AppError('report_type_unsupported');
+}
+
+/**
+ * GET /api/v1/fingerprint/text-status/{id}/?type=3: whether the document can have an AI check (it is
+ * ready and one was sent, or its account has an AI page or may go below zero) and that check's status.
+ */
+export async function textAiStatus(
+  db: Queryable,
+  caller: Caller,
+  input: { id: number; type: string | undefined },
+): Promise<{ enabled: boolean; status: number | null }> {
+  assertAiType(input.type);
+  const check = await visible(db, caller, await findTextCheck(db, input.id));
+  const ai = await findAiCheckOfText(db, check.id);
+  if (ai !== null) return { enabled: true, status: ai.status };
+  if (check.state !== TEXT_STATE.ready) return { enabled: false, status: null };
+  const account = await findAccountById(db, check.account_id);
+  return { enabled: account !== null && (account.ai_balance > 0 || account.negative_balance_allowed), status: null };
+}
+
+/**
+ * POST /api/v1/fingerprint/send-text/{id}/: sends a ready document to the AI detector (one AI page of the
+ * account that paid for the check is held). Sending it again answers the AI check it already has.
+ */
+export async function sendTextToAi(
+  db: Database,
+  queue: JobSender,
+  caller: Caller,
+  input: { id: number; type: string | undefined },
+  logger?: Pick<Logger, 'error'>,
+): Promise<{ id: number; status: number }> {
+  assertAiType(input.type);
+  const check = await visible(db, caller, await findTextCheck(db, input.id));
+  if (check.state !== TEXT_STATE.ready) throw new AppError('report_not_ready');
+  const existing = await findAiCheckOfText(db, check.id);
+  if (existing !== null) return { id: existing.id, status: existing.status };
+  const account = await findAccountById(db, check.account_id);
+  if (account === null) throw new AppError('ai_check_unavailable');
+  const payer = { account, userId: check.user_id, groupId: check.group_id, isGroup: check.group_id !== null };
+  try {
+    return await queueAiCheck(
+      db,
+      queue,
+      payer,
+      { content: check.content, fileName: check.file_name, forceLanguage: null, textCheckId: check.id },
+      logger,
+    );
+  } catch (error) {
+    // Two sends at once: the second meets the first's row (one AI check per document).
+    const raced = await findAiCheckOfText(db, check.id);
+    if (raced !== null) return { id: raced.id, status: raced.status };
+    throw error;
+  }
+}
+
+/**
+ * POST /profile/fingerprint/download-pdf/{id}/ (no type): the PDF of a ready document's Similarity report,
+ * with its AI part, for whoever may read the document.
+ */
+export async function similarityReportPdf(
+  db: Queryable,
+  renderer: Pick<SimilarityReportRenderer, 'render'>,
+  caller: Caller,
+  input: { id: number; now?: Date },
+  logger?: Pick<Logger, 'error'>,
+): Promise<{ fileName: string; pdf: Buffer }> {
+  const report = await getSimilarityReport(db, caller, input.id);
+  const check = await findTextCheck(db, input.id);
+  if (check === null) throw new AppError('not_found');
+  try {
+    const pdf = await renderer.render({
+      report,
+      checkedAt: check.created_at,
+      generatedAt: input.now ?? new Date(),
+      fileName: check.file_name,
+    });
+    return { fileName: `veritext-similarity-report-${String(check.id)}.pdf`, pdf };
+  } catch (error) {
+    logger?.error({ err: error, checkId: check.id }, 'could not render the Similarity report');
+    throw new AppError('report_failed', { cause: error });
+  }
+}

@@ -1,0 +1,234 @@
+import {
+  SUBSCRIBER_TEXT_LIMIT_WORDS,
+  TEXT_STATE,
+  type SiteLanguage,
+  type TextSubmitResponse,
+} from '@veritext/contracts';
+import { EXTRACT_MESSAGES, ExtractError, fileStatusFor } from '@veritext/extract';
+import type { Logger } from 'pino';
+import type { Database, Queryable } from '../../db/database.ts';
+import { AppError } from '../../errors.ts';
+import type { UploadedFile } from '../../http/uploads.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import type { GroupRecord } from '../auth/users.repository.ts';
+import { groupActingFor, type Caller } from '../groups/group-access.ts';
+import {
+  findAccountById,
+  findAccountOfGroup,
+  findAccountOfUser,
+  type AccountRecord,
+  type Bucket,
+} from '../ledger/ledger.repository.ts';
+import { holdPages } from '../ledger/ledger.service.ts';
+import { textCheckJob } from './text-checks.jobs.ts';
+import { settleFailed } from './text-checks.process.ts';
+import { findLatestSameText, insertTextCheck, lockSubmitter, setHoldEntries } from './text-checks.repository.ts';
+import { requestText, verifyText } from './text-checks.service.ts';
+import { DUPLICATE_TEXT_WINDOW_SECONDS } from '@veritext/contracts';
+
+export type JobSender = Pick<JobQueue, 'send'>;
+
+/** Who pays for a check, where its document goes in the index, and whether pages are held at all. */
+export type TextPayer = {
+  account: AccountRecord;
+  userId: number | null;
+  groupId: number | null;
+  isGuest: boolean;
+  /** false for a per-user group (balance type 2): its members check without a page balance. */
+  holdsPages: boolean;
+  /** A subscription (balance type 3) checks texts of up to about 26,000 words. */
+  isSubscription: boolean;
+  /** Where the check's document joins the index: everyone's (`checked`) or its organisation's own. */
+  indexCollection: string;
+};
+
+export const CHECKED_COLLECTION = 'checked';
+
+/** An organisation's own collection of checked documents (unless it shares them with everyone's). */
+export function groupCollection(group: Pick<GroupRecord, 'id' | 'share_checked_documents'>): string {
+  return group.share_checked_documents ? CHECKED_COLLECTION : `${CHECKED_COLLECTION}:g${String(group.id)}`;
+}
+
+async function groupPayer(
+  db: Queryable,
+  group: GroupRecord,
+  userId: number | null,
+  role: 1 | 2 | 3 | null,
+): Promise<TextPayer> {
+  if (role !== null && group.website_checks_disabled) throw new AppError('website_checks_disabled');
+  if (role === 3 && group.hide_new_check_for_student) throw new AppError('new_checks_locked');
+  const account = await findAccountOfGroup(db, group.id);
+  if (account === null) throw new Error(`group ${String(group.id)} has no account`);
+  return {
+    account,
+    userId,
+    groupId: group.id,
+    isGuest: false,
+    holdsPages: group.balance_type !== 2,
+    isSubscription: group.balance_type === 3,
+    indexCollection: groupCollection(group),
+  };
+}
+
+/**
+ * Whose pages pay (check-tool.md §4, §6): the caller's own account, or with group_id the group's (a
+ * student is locked out when the group hides new checks from students; an organisation may have website
+ * checks disabled); a group's API token always acts for its group.
+ */
+export async function resolveTextPayer(db: Queryable, caller: Caller, groupId: number | null): Promise<TextPayer> {
+  if (caller.user === null) {
+    if (caller.group === null) throw new AppError('unauthorized');
+    const { group } = await groupActingFor(db, caller, groupId ?? caller.group.id);
+    return groupPayer(db, group, null, null);
+  }
+  const user = caller.user;
+  if (user.block_text_submit) throw new AppError('website_checks_disabled');
+  if (groupId !== null) {
+    const { group, role } = await groupActingFor(db, caller, groupId);
+    return groupPayer(db, group, user.id, role);
+  }
+  const account = await findAccountOfUser(db, user.id);
+  if (account === null) throw new Error(`user ${String(user.id)} has no account`);
+  return {
+    account,
+    userId: user.id,
+    groupId: null,
+    isGuest: user.is_guest,
+    holdsPages: true,
+    isSubscription: account.balance_type === 3,
+    indexCollection: CHECKED_COLLECTION,
+  };
+}
+
+/**
+ * Holds the check's pages: the bonus first, then the balance (which may go below zero where the account
+ * allows it). Nothing is held, and the error says why, when the pages are not there.
+ */
+async function holdCheckPages(tx: Queryable, payer: TextPayer, checkId: number, pages: number): Promise<number[]> {
+  const account = await findAccountById(tx, payer.account.id);
+  if (account === null) throw new Error(`account ${String(payer.account.id)} is gone`);
+  const fromBonus = Math.min(pages, Math.max(0, account.bonus));
+  const fromBalance = pages - fromBonus;
+  if (fromBalance > 0 && !account.negative_balance_allowed && account.balance < fromBalance) {
+    throw new AppError(payer.isGuest ? 'guest_full_check' : 'insufficient_balance');
+  }
+  const parts: [Bucket, number][] = [
+    ['bonus', fromBonus],
+    ['balance', fromBalance],
+  ];
+  const holds: number[] = [];
+  for (const [bucket, count] of parts) {
+    if (count === 0) continue;
+    const hold = await holdPages(tx, {
+      accountId: account.id,
+      bucket,
+      pages: count,
+      reference: `text-check:${String(checkId)}`,
+      actorUserId: payer.userId,
+    });
+    holds.push(hold.id);
+  }
+  return holds;
+}
+
+/** The title My Documents shows: the caller's, else the file name, else the text's first words. */
+export function documentTitle(title: string | undefined, fileName: string | null, text: string): string {
+  const given = title?.trim() ?? '';
+  if (given !== '') return given;
+  if (fileName !== null && fileName.trim() !== '') return fileName.trim();
+  const words = text.split(/\s+/).filter((word) => word !== '');
+  const head = words.slice(0, 8).join(' ');
+  const cut = head.length > 80 ? `${head.slice(0, 79)}…` : head;
+  return words.length > 8 && !cut.endsWith('…') ? `${cut}…` : cut;
+}
+
+export type TextSubmitInput = {
+  text?: string | undefined;
+  upload?: UploadedFile | undefined;
+  language: SiteLanguage;
+  hash?: string | undefined;
+  title?: string | undefined;
+  excludeFromIndex: boolean;
+  groupId: number | null;
+};
+
+/**
+ * POST /api/v1/text (and /create): verifies the text (or extracts the file's), refuses the same text
+ * again within 10 seconds or while it is still in progress, then in one transaction records the check
+ * (state 3) and holds its pages; then enqueues the job.
+ */
+export async function submitTextCheck(
+  db: Database,
+  queue: JobSender,
+  caller: Caller,
+  input: TextSubmitInput,
+  logger?: Pick<Logger, 'error'>,
+): Promise<TextSubmitResponse> {
+  if (caller.user === null && caller.group === null) throw new AppError('unauthorized');
+  const payer = await resolveTextPayer(db, caller, input.groupId);
+  let raw: string;
+  try {
+    raw = await requestText(input.text, input.upload);
+  } catch (error) {
+    if (!(error instanceof ExtractError)) throw error;
+    const isInputError = error.code === 'bad-format' || error.code === 'too-large';
+    throw new AppError(isInputError ? 'file_invalid' : 'file_unreadable', {
+      message: EXTRACT_MESSAGES[error.code],
+      fields: { file: fileStatusFor(error.code) },
+      cause: error,
+    });
+  }
+  if (input.upload === undefined && raw.trim() === '') throw new AppError('text_required');
+  // The warnings (codes 3 and 4) were the verification's to show; here only what cannot be checked stops.
+  const verified = verifyText(raw, { language: input.language, skipEnglishWords: true, skipPercentLetters: true });
+  if (!verified.success || verified.hash === null) {
+    throw new AppError('text_rejected', {
+      message: verified.message,
+      ...(verified.code === null ? {} : { specCode: verified.code }),
+    });
+  }
+  if (input.hash !== undefined && input.hash !== '' && input.hash !== verified.hash) {
+    throw new AppError('text_hash_mismatch');
+  }
+  if (payer.isSubscription && verified.words > SUBSCRIBER_TEXT_LIMIT_WORDS) {
+    throw new AppError('text_too_long_for_subscription');
+  }
+  const hash = verified.hash;
+  const owner = { userId: payer.userId, groupId: payer.groupId };
+  const fileName = input.upload?.fileName ?? null;
+
+  const check = await db.transaction(async (tx) => {
+    await lockSubmitter(tx, `${String(owner.userId)}:${String(owner.groupId)}`);
+    const latest = await findLatestSameText(tx, owner, hash);
+    if (latest !== null && latest.age_seconds < DUPLICATE_TEXT_WINDOW_SECONDS) throw new AppError('text_duplicate');
+    if (latest?.state === TEXT_STATE.inProgress) throw new AppError('text_in_progress');
+    const inserted = await insertTextCheck(tx, {
+      userId: payer.userId,
+      groupId: payer.groupId,
+      accountId: payer.account.id,
+      title: documentTitle(input.title, fileName, verified.text),
+      fileName,
+      content: verified.text,
+      hash,
+      language: input.language,
+      words: verified.words,
+      pages: verified.pages,
+      excludeFromIndex: input.excludeFromIndex,
+      indexCollection: payer.indexCollection,
+    });
+    if (payer.holdsPages) {
+      await setHoldEntries(tx, inserted.id, await holdCheckPages(tx, payer, inserted.id, verified.pages));
+    }
+    return inserted;
+  });
+
+  try {
+    await queue.send(textCheckJob, { checkId: check.id });
+  } catch (error) {
+    // Never leave pages held for a check that will not run.
+    logger?.error({ err: error, checkId: check.id }, 'could not enqueue the text check; releasing its pages');
+    await settleFailed(db, check.id, 'could not be queued');
+    throw error;
+  }
+  return { success: true, message: '', hash, data: { text: { id: check.id, state: check.state } } };
+}
