@@ -55,7 +55,7 @@ describe('a guest checks a text on the AI detector', () => {
     await page.goto(`${product.url}/ai-detector/`);
     await page.getByRole('button', { name: 'Got it' }).click();
     const text = page.getByLabel('Text to check for AI');
-    const check = page.getByRole('button', { name: 'Check for AI' });
+    const check = page.getByRole('button', { name: 'Check for AI', exact: true });
 
     // Too short: the spec's message, and nothing is sent.
     await text.fill('A short text.');

@@ -9,29 +9,65 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 export const ARTIFACTS = path.join(ROOT, 'e2e/artifacts');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export type Product = { url: string; stop(): Promise<void> };
+export type Product = { url: string; dataDir: string; stop(): Promise<void> };
+
+/** A reference collection imported (with the admin CLI) before the product starts. */
+export type CollectionToImport = { name: string; path: string; title?: string };
+
+export type ProductOptions = {
+  /** false: the built client is not needed (a benchmark of the API). Default true. */
+  requireClient?: boolean;
+  collections?: readonly CollectionToImport[];
+};
+
+function productEnv(dataDir: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    LOG_PRETTY: 'false',
+    LOG_LEVEL: 'info',
+    BOT_CHECK_DIFFICULTY: '5000',
+  };
+}
+
+/** `npm run admin -- collections import NAME PATH`, on the product's database (before it starts: PGlite has one process). */
+function importCollection(dataDir: string, collection: CollectionToImport): Promise<void> {
+  const args = [
+    path.join(ROOT, 'apps/server/src/cli/admin.ts'),
+    'collections',
+    'import',
+    collection.name,
+    collection.path,
+  ];
+  if (collection.title !== undefined) args.push('--title', collection.title);
+  const child = spawn(process.execPath, args, { env: productEnv(dataDir), stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => {
+      if (code === 0) resolve();
+      else reject(new Error(`importing ${collection.name} failed (${String(code)}):\n${output}`));
+    });
+  });
+}
 
 /**
  * The real product: `apps/server/src/main.ts` in its own process, on a fresh embedded database,
  * serving the built client — what `npm start` runs.
  */
-export async function startProduct(): Promise<Product> {
-  if (!existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) {
+export async function startProduct(options: ProductOptions = {}): Promise<Product> {
+  if (options.requireClient !== false && !existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) {
     throw new Error('The web client is not built: run the suite with `npm test`, which builds it first.');
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vt-e2e-'));
+  for (const collection of options.collections ?? []) await importCollection(dataDir, collection);
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'apps/server/src/main.ts')], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_PRETTY: 'false',
-      LOG_LEVEL: 'info',
-      BOT_CHECK_DIFFICULTY: '5000',
-    },
+    env: productEnv(dataDir),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -49,6 +85,7 @@ export async function startProduct(): Promise<Product> {
   });
   return {
     url,
+    dataDir,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

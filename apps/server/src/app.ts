@@ -25,6 +25,7 @@ import { aiChecksRoutes } from './modules/ai-checks/ai-checks.routes.ts';
 import { textChecksRoutes } from './modules/text-checks/text-checks.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { collectionsRoutes } from './modules/collections/collections.routes.ts';
 import { groupsRoutes } from './modules/groups/groups.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 
@@ -123,6 +124,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await api.register(aiChecksRoutes, { db, queue: deps.queue });
     await api.register(textChecksRoutes, { db, queue: deps.queue });
     await api.register(reportsRoutes, { db });
+    await api.register(collectionsRoutes, { db, queue: deps.queue, dataDir: config.dataDir });
   });
 
   await app.register(healthRoutes, {

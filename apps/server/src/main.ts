@@ -9,11 +9,12 @@ import { createLogger } from './logger.ts';
 import { aiCheckJobs, scheduleAiCheckJobs } from './modules/ai-checks/ai-checks.jobs.ts';
 import { closeSharedAiDetector } from './modules/ai-checks/detector.ts';
 import { closeSharedAiReportRenderer } from './modules/ai-checks/ai-report.ts';
+import { collectionJobs } from './modules/collections/collections.jobs.ts';
 import { closeSharedReuseChecker } from './modules/text-checks/reuse-checker.ts';
 import { closeSharedSimilarityReportRenderer } from './modules/text-checks/similarity-report.ts';
 import { scheduleTextCheckJobs, textCheckJobs } from './modules/text-checks/text-checks.jobs.ts';
 
-const ALL_JOBS = [...maintenanceJobs, ...aiCheckJobs, ...textCheckJobs];
+const ALL_JOBS = [...maintenanceJobs, ...aiCheckJobs, ...textCheckJobs, ...collectionJobs];
 
 async function main(): Promise<void> {
   loadDotEnv();

@@ -11,6 +11,10 @@ import { reloadHomeSoon } from './session/useLogout.ts';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/components.css';
+import './styles/check.css';
+import './styles/report.css';
+import './styles/documents.css';
+import './styles/admin.css';
 
 async function start(): Promise<void> {
   let router: ReturnType<typeof createBrowserRouter> | null = null;

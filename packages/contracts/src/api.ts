@@ -23,6 +23,8 @@ export const CredentialsUserSchema = z.object({
   balance_type: BalanceTypeSchema,
   allowed_languages: z.array(z.string()),
   is_guest: z.boolean(),
+  /** A site administrator (manages the reference collections); absent means no. */
+  is_admin: z.boolean().optional(),
   last_ai_order_paid_days_ago: z.number().int().nullable(),
   not_ai_orders: z.number().int(),
 });

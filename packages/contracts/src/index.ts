@@ -7,3 +7,4 @@ export * from './api.ts';
 export * from './ai-check.ts';
 export * from './text-check.ts';
 export * from './document-check.ts';
+export * from './collections.ts';

@@ -5,6 +5,7 @@ import { openDatabase, type Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { AppError } from '../errors.ts';
 import { registerUser } from '../modules/auth/auth.service.ts';
+import { setUserAdmin } from '../modules/auth/users.repository.ts';
 import {
   CollectionError,
   importCollection,
@@ -14,11 +15,14 @@ import {
 } from '../modules/collections/collections.service.ts';
 
 const USAGE = `Usage: npm run --silent admin -- user:create --email E --password P [--pages N] [--ai-pages N] [--name NAME]
+       npm run --silent admin -- user:admin EMAIL [--revoke]
        npm run --silent admin -- collections import NAME PATH [--title T]
        npm run --silent admin -- collections list
        npm run --silent admin -- collections remove NAME
 
 user:create         creates a verified user, credits the pages through the ledger and prints {"id","email","api_token"}.
+user:admin          makes the user of EMAIL a site administrator (who manages the reference collections at
+                    /admin/collections); --revoke takes it back.
 collections import  indexes a folder (recursively) or one file into the reference collection NAME, which the
                     reuse engine then searches: .txt, .rtf, .doc, .docx, .odt, .pdf, .ppt, .pptx, .odp files
                     (one document each) and .jsonl files (one {"id","title","url","text"} per line). Importing
@@ -69,6 +73,25 @@ async function createUser(args: string[]): Promise<void> {
   } finally {
     await db.close();
   }
+}
+
+async function userAdminCommand(args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { revoke: { type: 'boolean' } },
+    allowPositionals: true,
+    strict: true,
+  });
+  const [email, ...extra] = positionals;
+  if (email === undefined || extra.length > 0) fail(USAGE);
+  const isAdmin = values.revoke !== true;
+  const user = await withMigratedDatabase((db) => setUserAdmin(db, email, isAdmin));
+  if (user === null) fail(`No user with the e-mail ${email}`);
+  process.stdout.write(
+    isAdmin
+      ? `${user.email ?? email} is now a site administrator.\n`
+      : `${user.email ?? email} is no longer a site administrator.\n`,
+  );
 }
 
 async function withMigratedDatabase<T>(work: (db: Database) => Promise<T>): Promise<T> {
@@ -180,6 +203,10 @@ async function main(): Promise<void> {
   const [command, ...rest] = process.argv.slice(2);
   if (command === 'user:create') {
     await createUser(rest);
+    return;
+  }
+  if (command === 'user:admin') {
+    await userAdminCommand(rest);
     return;
   }
   if (command === 'collections') {

@@ -4,13 +4,25 @@ import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ServicesContext } from '../app/ServicesContext.tsx';
 import type { Services } from '../app/services.ts';
+import { createMemoryStore } from '../session/storage.ts';
+
+/** A visitor's session: no profile yet. */
+const guestSession = {
+  getState: () => ({ status: 'guest', profile: null, error: null }),
+  subscribe: () => () => undefined,
+  getApiToken: () => null,
+} as unknown as Services['session'];
 import { initI18n } from '../i18n/index.ts';
 import { AiDetector } from './AiDetector.tsx';
 
 function render(): string {
   const queryClient = new QueryClient();
   // The first render calls no service: the form is static until the user acts.
-  const services = { queryClient } as Partial<Services> as Services;
+  const services = {
+    queryClient,
+    session: guestSession,
+    storage: createMemoryStore(),
+  } as Partial<Services> as Services;
   return renderToStaticMarkup(
     <MemoryRouter>
       <QueryClientProvider client={queryClient}>

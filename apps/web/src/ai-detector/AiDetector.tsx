@@ -4,13 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TEXTAREA_MAX_LENGTH } from '@veritext/contracts';
 import { isApiError } from '../api/client.ts';
-import { useServices } from '../app/ServicesContext.tsx';
+import { useServices, useSession } from '../app/ServicesContext.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { localisedPath } from '../language/language.ts';
 import { useLanguage } from '../language/useLanguage.ts';
 import { useErrorText } from '../modals/useAuthFlow.ts';
 import { spendGuestAiPage } from '../session/guestCookie.ts';
+import { saveFirstAiCheck, takeFirstAiCheck } from '../check/firstCheck.ts';
 import { AiFeedback } from './AiFeedback.tsx';
+import { AiFileZone } from './AiFileZone.tsx';
 import { AiReportDownload } from './AiReportDownload.tsx';
 import { AiResult } from './AiResult.tsx';
 import {
@@ -20,20 +22,23 @@ import {
   countSignificantCharacters,
   failureKeys,
 } from './aiDetector.ts';
+import { EMPTY_INPUT, addFiles, canSubmit, changeText, removeFile, submissionOf, type AiInput } from './aiFile.ts';
 
 type ForceLanguage = 'en' | 'es';
 
 /**
- * The AI detector tool: text form, submission (a visitor first gets a guest account), polling the
- * check every 5 s up to 120 times, the failure messages and the result view.
+ * The AI detector tool: pasted text or one file, submission (a visitor first gets a guest account),
+ * polling the check every 5 s up to 120 times, the failure messages and the result view.
  */
 export function AiDetector() {
   const { t, i18n } = useTranslation();
-  const { endpoints, session, queryClient } = useServices();
+  const { endpoints, session, queryClient, storage, modals } = useServices();
   const toErrorText = useErrorText();
   const lang = useLanguage();
   const id = useId();
-  const [text, setText] = useState('');
+  // Pasted text or one file, never both.
+  const [input, setInput] = useState<AiInput>(EMPTY_INPUT);
+  const text = input.text;
   const [checkId, setCheckId] = useState<number | null>(null);
   const [isTooShort, setIsTooShort] = useState(false);
   const resultHeading = useRef<HTMLElement | null>(null);
@@ -41,17 +46,35 @@ export function AiDetector() {
   const shouldFocusText = useRef(false);
 
   const submit = useMutation({
-    mutationFn: async (input: { text: string; forceLanguage?: ForceLanguage }) => {
+    mutationFn: async (payload: { text?: string; file?: File; forceLanguage?: ForceLanguage }) => {
       const isGuest = session.getState().status !== 'user';
       if (isGuest && session.getApiToken() === null) await endpoints.registerGuest();
-      const created = await endpoints.submitAiCheck(input);
+      const created = await endpoints.submitAiCheck(payload);
       if (isGuest) spendGuestAiPage();
       return created;
     },
     onSuccess: (created) => {
       setCheckId(created.id);
     },
+    onError: (error, payload) => {
+      // A guest out of AI pages: the text waits as firstAiCheck and is sent after sign-up (check-tool.md §4).
+      const isGuest = session.getState().status !== 'user' || session.getState().profile?.is_guest === true;
+      if (isGuest && isApiError(error) && error.code === 'insufficient_ai_balance' && payload.text !== undefined) {
+        saveFirstAiCheck(storage, payload.text);
+      }
+    },
   });
+
+  // After login or registration, a pending AI check is sent once.
+  const sessionState = useSession();
+  const isRegistered = sessionState.status === 'user' && sessionState.profile?.is_guest === false;
+  useEffect(() => {
+    if (!isRegistered) return;
+    const pending = takeFirstAiCheck(storage);
+    if (pending === null) return;
+    setInput({ ...EMPTY_INPUT, text: pending });
+    submit.mutate({ text: pending });
+  }, [isRegistered]);
 
   const check = useQuery({
     queryKey: ['ai-check', checkId],
@@ -88,14 +111,24 @@ export function AiDetector() {
   }
 
   function send(forceLanguage?: ForceLanguage): void {
-    const trimmed = text.trim();
-    if (countSignificantCharacters(trimmed) < AI_MIN_CHARACTERS) {
+    const submission = submissionOf(input);
+    if (submission.kind === 'none') return;
+    // The minimum applies to pasted text; the server checks a file's text and answers if it is too short.
+    if (submission.kind === 'text' && countSignificantCharacters(submission.text) < AI_MIN_CHARACTERS) {
       setIsTooShort(true);
       return;
     }
     setIsTooShort(false);
     setCheckId(null);
-    submit.mutate(forceLanguage === undefined ? { text: trimmed } : { text: trimmed, forceLanguage });
+    const payload = submission.kind === 'file' ? { file: submission.file } : { text: submission.text };
+    submit.mutate(forceLanguage === undefined ? payload : { ...payload, forceLanguage });
+  }
+
+  function updateInput(next: AiInput): void {
+    setInput(next);
+    if (isTooShort) setIsTooShort(false);
+    // A new input makes an earlier refusal stale.
+    if (submit.isError) submit.reset();
   }
 
   if (result !== undefined) {
@@ -115,7 +148,7 @@ export function AiDetector() {
           onClear={() => {
             shouldFocusText.current = true;
             reset();
-            setText('');
+            setInput(EMPTY_INPUT);
           }}
           download={<AiReportDownload checkId={result.id} />}
           feedback={<AiFeedback checkId={result.id} initialMark={result.mark} />}
@@ -153,11 +186,30 @@ export function AiDetector() {
           aria-invalid={isTooShort}
           aria-describedby={describedBy}
           onChange={(event) => {
-            setText(event.target.value);
-            if (isTooShort) setIsTooShort(false);
+            updateInput(changeText(input, event.target.value));
           }}
           onBlur={() => {
-            setText((value) => value.trim());
+            setInput((value) => ({ ...value, text: value.text.trim() }));
+          }}
+          onDragOver={(event) => {
+            if (event.dataTransfer.types.includes('Files')) event.preventDefault();
+          }}
+          onDrop={(event) => {
+            // A file dropped on the text area is taken as the file to check, not pasted as its path.
+            if (event.dataTransfer.files.length === 0) return;
+            event.preventDefault();
+            if (!isWaiting) updateInput(addFiles(input, event.dataTransfer.files));
+          }}
+        />
+        <AiFileZone
+          item={input.file}
+          language={i18n.language}
+          isDisabled={isWaiting}
+          onFiles={(files) => {
+            updateInput(addFiles(input, files));
+          }}
+          onRemove={() => {
+            updateInput(removeFile(input));
           }}
         />
         <div className="check-form__footer">
@@ -167,7 +219,7 @@ export function AiDetector() {
           <button
             type="submit"
             className="button button--primary button--large"
-            disabled={text.trim() === '' || isWaiting}
+            disabled={!canSubmit(input) || isWaiting}
             aria-describedby={isWaiting ? `${id}-progress` : undefined}
           >
             {isWaiting ? <Spinner size="sm" /> : null}
@@ -195,6 +247,20 @@ export function AiDetector() {
         {submit.isError ? (
           <div className="alert alert--error" role="alert">
             <p>{toErrorText(submit.error)}</p>
+            {isNoAiPages && !isRegistered ? (
+              <p>
+                {t('ai.firstAiCheck')}{' '}
+                <button
+                  type="button"
+                  className="button button--primary button--small"
+                  onClick={() => {
+                    modals.openModal('signup');
+                  }}
+                >
+                  {t('ai.signUp')}
+                </button>
+              </p>
+            ) : null}
             {isNoAiPages ? (
               <p>
                 <Link to={localisedPath('/pricing/', lang) + '?ai='}>{t('ai.seePricing')}</Link>

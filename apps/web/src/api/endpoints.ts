@@ -23,10 +23,17 @@ import {
   type AiCheckResult,
   type CredentialsResponse,
   type LoginJsonResponse,
+  CollectionImportCreatedResponseSchema,
+  CollectionImportResponseSchema,
+  CollectionListResponseSchema,
+  CollectionRemovedResponseSchema,
+  type CollectionImport,
+  type CollectionListResponse,
 } from '@veritext/contracts';
 import type { ApiClient, FormFields } from './client.ts';
 import { solveBotCheck } from './altcha.ts';
 import type { CsrfCache } from './csrf.ts';
+import { uploadWithProgress, type UploadProgress } from './uploadWithProgress.ts';
 
 /** A text or one file for the text-check calls (check-tool.md §7). */
 export type CheckPayload = {
@@ -240,6 +247,45 @@ export function createEndpoints(client: ApiClient, csrf: CsrfCache) {
     async downloadSimilarityReport(id: number): Promise<Blob> {
       const { token } = await csrf.get();
       return client.postFormForBlob(`/profile/fingerprint/download-pdf/${String(id)}/`, { _csrf_token: token });
+    },
+
+    /* ---- reference collections (site administrators) ---- */
+
+    async listCollections(): Promise<CollectionListResponse['data']> {
+      return (await client.getJson('/api/v1/admin/collections/', CollectionListResponseSchema)).data;
+    },
+
+    async getCollectionImport(id: number): Promise<CollectionImport> {
+      return (await client.getJson(`/api/v1/admin/collections/imports/${String(id)}/`, CollectionImportResponseSchema))
+        .data.import;
+    },
+
+    async removeCollection(name: string): Promise<{ name: string; documents: number }> {
+      const { token } = await csrf.get();
+      const path = `/api/v1/admin/collections/${encodeURIComponent(name)}/remove/`;
+      return (await client.postForm(path, { _csrf_token: token }, CollectionRemovedResponseSchema)).data;
+    },
+
+    /** Sends the files (each named by its relative path) with upload progress; answers the queued import. */
+    async uploadCollection(
+      input: { name: string; title: string; items: readonly { file: File; path: string }[] },
+      options: { apiToken: string | null; onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal },
+    ): Promise<{ id: number; state: CollectionImport['state'] }> {
+      const { token } = await csrf.get();
+      const form = new FormData();
+      form.append('_csrf_token', token);
+      form.append('name', input.name);
+      if (input.title.trim() !== '') form.append('title', input.title.trim());
+      for (const item of input.items) form.append('files', item.file, item.path);
+      const result = await uploadWithProgress({
+        path: '/api/v1/admin/collections/',
+        form,
+        schema: CollectionImportCreatedResponseSchema,
+        apiToken: options.apiToken,
+        ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
+        ...(options.signal === undefined ? {} : { signal: options.signal }),
+      });
+      return result.data.import;
     },
 
     async logout(): Promise<void> {

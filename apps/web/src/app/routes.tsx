@@ -22,6 +22,7 @@ import {
   IntegritoRegistrationPage,
   NotFoundPage,
 } from '../pages/OtherPages.tsx';
+import { AdminCollectionsPage } from '../pages/AdminCollectionsPage.tsx';
 import { Layout } from './Layout.tsx';
 import { RequireLogin } from './RequireLogin.tsx';
 import { RouteError } from './RouteError.tsx';
@@ -66,6 +67,7 @@ export const routes: RouteObject[] = [
       { path: '/profile/new-check', element: withLogin(NewCheckPage) },
       { path: '/profile/my-documents', element: withLogin(MyDocumentsPage) },
       { path: '/profile/my-documents/group/:groupId', element: withLogin(GroupDocumentsPage) },
+      { path: '/admin/collections', element: withLogin(AdminCollectionsPage) },
       { path: '/citation-generator/', element: <CitationPage /> },
       { path: '/integrito/login/*', element: <IntegritoLoginPage /> },
       { path: '/integrito/registration/*', element: <IntegritoRegistrationPage /> },

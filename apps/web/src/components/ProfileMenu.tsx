@@ -56,6 +56,11 @@ export function ProfileMenu({ profile }: { profile: CredentialsUser }) {
           <DropdownMenu.Item className="menu__item" onSelect={() => void navigate('/profile/')}>
             {t('profileMenu.profile')}
           </DropdownMenu.Item>
+          {profile.is_admin === true ? (
+            <DropdownMenu.Item className="menu__item" onSelect={() => void navigate('/admin/collections')}>
+              {t('admin.menuLink')}
+            </DropdownMenu.Item>
+          ) : null}
           <DropdownMenu.Separator className="menu__separator" />
           <DropdownMenu.Item
             className="menu__item"

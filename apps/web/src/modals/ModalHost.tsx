@@ -6,9 +6,11 @@ import { ApiTokenModal } from './ApiTokenModal.tsx';
 import { InfoModal } from './InfoModal.tsx';
 import { LoginModal } from './LoginModal.tsx';
 import { SignupModal } from './SignupModal.tsx';
+import { ReportModal } from '../report/ReportModal.tsx';
+import { ConfirmModal } from '../check/ConfirmModal.tsx';
 
 /** The modals this release renders; the other names of the spec register with their features. */
-const HOSTED: readonly ModalName[] = ['login', 'signup', 'info', 'get_api_token'];
+const HOSTED: readonly ModalName[] = ['login', 'signup', 'info', 'get_api_token', 'report', 'confirm'];
 
 type Current = { name: ModalName; props: ModalProps; key: number };
 
@@ -58,9 +60,13 @@ export function ModalHost() {
         return <InfoModal title={stringProp(open.props, 'title')} message={stringProp(open.props, 'message') ?? ''} />;
       case 'get_api_token':
         return <ApiTokenModal onSwitch={switchTo} />;
-      // The check, cart and account-recovery modals arrive with their issues; until then nothing opens them.
+      case 'report': {
+        const id = open.props['id'];
+        return typeof id === 'number' ? <ReportModal id={id} /> : null;
+      }
       case 'confirm':
-      case 'report':
+        return <ConfirmModal props={open.props} />;
+      // The cart and account-recovery modals arrive with their issues; until then nothing opens them.
       case 'cart':
       case 'price':
       case 'aiprice':

@@ -1,10 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import type { CredentialsUser } from '@veritext/contracts';
 import { useServices, useSession } from '../app/ServicesContext.tsx';
+import { ActingAs } from '../check/ActingAs.tsx';
 import { CheckForm } from '../check/CheckForm.tsx';
 import { PageIntro } from '../components/PageIntro.tsx';
+import { DocumentsList } from '../documents/DocumentsList.tsx';
+import { parseGroupId } from '../documents/documents.ts';
 import { CREDENTIALS_QUERY_KEY } from '../modals/ApiTokenModal.tsx';
 import { useErrorText } from '../modals/useAuthFlow.ts';
 
@@ -53,11 +56,20 @@ function BalanceCard() {
 
 export function NewCheckPage() {
   const { t } = useTranslation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = Number(searchParams.get('group') ?? '');
+  const groupId = Number.isInteger(requested) && requested > 0 ? requested : null;
   return (
     <div className="container page">
       <PageIntro title={t('pages.newCheck.title')} lead={t('pages.newCheck.lead')} />
+      <ActingAs
+        groupId={groupId}
+        onChange={(next) => {
+          setSearchParams(next === null ? {} : { group: String(next) });
+        }}
+      />
       <div className="cabinet-grid">
-        <CheckForm />
+        <CheckForm key={groupId ?? 'own'} {...(groupId === null ? {} : { groupId })} />
         <BalanceCard />
       </div>
     </div>
@@ -69,7 +81,7 @@ export function MyDocumentsPage() {
   return (
     <div className="container page">
       <PageIntro title={t('pages.myDocuments.title')} lead={t('pages.myDocuments.lead')} />
-      <p className="card muted">{t('pages.myDocuments.body')}</p>
+      <DocumentsList />
     </div>
   );
 }
@@ -77,10 +89,18 @@ export function MyDocumentsPage() {
 export function GroupDocumentsPage() {
   const { t } = useTranslation();
   const { groupId = '' } = useParams();
+  const id = parseGroupId(groupId);
   return (
     <div className="container page">
       <PageIntro title={t('pages.groupDocuments.title')} lead={t('pages.groupDocuments.lead', { groupId })} />
-      <p className="card muted">{t('pages.myDocuments.body')}</p>
+      {id === null ? (
+        <p className="alert alert--error" role="alert">
+          {t('documents.badGroup')}
+        </p>
+      ) : (
+        // A new group starts again at its first page.
+        <DocumentsList key={id} groupId={id} />
+      )}
     </div>
   );
 }

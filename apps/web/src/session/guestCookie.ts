@@ -43,11 +43,31 @@ export function withAiPageSpent(cookie: GuestCookie): GuestCookie {
   return { ...cookie, balance: { ...cookie.balance, ai_balance: Math.max(0, cookie.balance.ai_balance - 1) } };
 }
 
-/** Lowers the guest cookie's AI balance after a guest's AI check was accepted. */
-export function spendGuestAiPage(): void {
+/** The guest's data after a text check: one bonus page fewer, never below zero (check-tool.md §4). */
+export function withTextPageSpent(cookie: GuestCookie): GuestCookie {
+  if (cookie.balance === undefined) return cookie;
+  return { ...cookie, balance: { ...cookie.balance, bonus: Math.max(0, cookie.balance.bonus - 1) } };
+}
+
+function rewriteGuestCookie(change: (cookie: GuestCookie) => GuestCookie): void {
   const cookie = readGuestCookie(document.cookie, deleteBrowserCookie);
   if (cookie === null) return;
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  const value = encodeURIComponent(JSON.stringify(withAiPageSpent(cookie)));
+  const value = encodeURIComponent(JSON.stringify(change(cookie)));
   document.cookie = `${GUEST_COOKIE_NAME}=${value}; Max-Age=${String(GUEST_COOKIE_MAX_AGE_SECONDS)}; path=/; SameSite=Strict${secure}`;
+}
+
+/** Lowers the guest cookie's AI balance after a guest's AI check was accepted. */
+export function spendGuestAiPage(): void {
+  rewriteGuestCookie(withAiPageSpent);
+}
+
+/** Lowers the guest cookie's bonus after a guest's text check was accepted. */
+export function spendGuestTextPage(): void {
+  rewriteGuestCookie(withTextPageSpent);
+}
+
+/** The guest's balance from the guest_data cookie, or null when unknown. */
+export function readGuestBalance(): GuestCookie['balance'] | null {
+  return readGuestCookie(document.cookie, deleteBrowserCookie)?.balance ?? null;
 }

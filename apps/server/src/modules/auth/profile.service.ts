@@ -37,6 +37,7 @@ export async function buildCredentials(db: Queryable, user: UserRecord): Promise
       balance_type: account?.balance_type ?? 1,
       allowed_languages: [...SITE_LANGUAGES],
       is_guest: user.is_guest,
+      is_admin: user.is_admin,
       last_ai_order_paid_days_ago: null,
       not_ai_orders: 0,
     },

@@ -10,6 +10,8 @@ export type UserRecord = {
   api_token: string;
   language: string;
   block_text_submit: boolean;
+  /** A site administrator: manages the reference collections (migration 0006). */
+  is_admin: boolean;
   created_at: Date;
 };
 
@@ -30,7 +32,7 @@ export type GroupRecord = {
 export type MembershipRecord = GroupRecord & { role: 1 | 2 | 3 };
 
 const USER_COLUMNS =
-  'u.id, u.email, u.password_hash, u.name, u.is_guest, u.email_verified_at, u.api_token, u.language, u.block_text_submit, u.created_at';
+  'u.id, u.email, u.password_hash, u.name, u.is_guest, u.email_verified_at, u.api_token, u.language, u.block_text_submit, u.is_admin, u.created_at';
 const GROUP_COLUMNS =
   'g.id, g.name, g.balance_type, g.hide_new_check_for_student, g.is_disabled, g.website_checks_disabled, ' +
   'g.share_checked_documents, g.created_by_user_id, g.api_token';
@@ -128,4 +130,15 @@ export async function findMembershipsOfUser(db: Queryable, userId: number): Prom
     [userId],
   );
   return rows;
+}
+
+/** Grants or revokes site administration by e-mail; null when no such (non-guest) user exists. */
+export async function setUserAdmin(db: Queryable, email: string, isAdmin: boolean): Promise<UserRecord | null> {
+  const { rows } = await db.query<UserRecord>(
+    `UPDATE users AS u SET is_admin = $2, updated_at = now()
+     WHERE lower(u.email) = lower($1) AND NOT u.is_guest
+     RETURNING ${USER_COLUMNS}`,
+    [email, isAdmin],
+  );
+  return rows[0] ?? null;
 }

@@ -1,0 +1,125 @@
+import type { ElementType, ReactNode } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useTranslation } from 'react-i18next';
+import { useServices, useSession } from '../app/ServicesContext.tsx';
+import { useErrorText } from '../modals/useAuthFlow.ts';
+import type { ProgressState } from './progress.ts';
+import { ReportDownload } from './ReportDownload.tsx';
+import { ReportProgress } from './ReportProgress.tsx';
+import type { ReportLoad } from './reportLoad.ts';
+import { ReportView } from './ReportView.tsx';
+import { useIsMobile, useProgress, useReportLoad } from './useReport.ts';
+
+/**
+ * What the modal shows, without the dialog shell (so that it renders on its own in tests): the title,
+ * the progress view until it finishes, then the report or the error, and the guest footer.
+ */
+export function ReportScreen({
+  documentId,
+  load,
+  progress,
+  isGuest,
+  language,
+  isMobile = false,
+  onSignup,
+  download,
+  Title = 'h2',
+  closeButton,
+}: {
+  documentId: number;
+  load: ReportLoad;
+  progress: ProgressState;
+  isGuest: boolean;
+  language: string;
+  isMobile?: boolean;
+  onSignup: () => void;
+  download?: ReactNode;
+  /** The heading element: Radix's Dialog.Title in the modal. */
+  Title?: ElementType;
+  closeButton?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const toErrorText = useErrorText();
+  const { document } = load;
+
+  let body: ReactNode;
+  if (document.kind === 'failed' || document.kind === 'timeout' || document.kind === 'error') {
+    const message =
+      document.kind === 'timeout'
+        ? t('report.errors.timeout')
+        : document.kind === 'error'
+          ? toErrorText(document.error)
+          : (document.message ?? t('report.errors.generic'));
+    body = (
+      <div className="report-modal__error">
+        <div className="alert alert--error" role="alert">
+          <p>{message}</p>
+        </div>
+        {closeButton}
+      </div>
+    );
+  } else if (document.kind === 'ready' && progress.isFinished) {
+    body = (
+      <ReportView
+        key={document.report.id}
+        report={document.report}
+        ai={load.ai}
+        language={language}
+        isMobile={isMobile}
+        download={download}
+      />
+    );
+  } else {
+    body = <ReportProgress state={progress} />;
+  }
+
+  return (
+    <div className="report-modal__inner">
+      <Title className="modal__title report-modal__title">{t('report.title', { id: documentId })}</Title>
+      <div className="report-modal__body">{body}</div>
+      {isGuest ? (
+        <div className="report-modal__footer">
+          <button type="button" className="button button--primary" onClick={onSignup}>
+            {t('report.guestFooter')}
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The Similarity report modal (check-tool.md §2, §4), opened by `modals.openModal('report', { id })`. */
+export function ReportModal({ id }: { id: number }) {
+  const { t, i18n } = useTranslation();
+  const { modals } = useServices();
+  const session = useSession();
+  const isGuest = session.status !== 'user' || session.profile === null || session.profile.is_guest;
+  const load = useReportLoad(id);
+  const progress = useProgress(load.document.kind === 'ready');
+  const isMobile = useIsMobile();
+
+  return (
+    <Dialog.Portal>
+      <Dialog.Overlay className="modal-overlay" />
+      <Dialog.Content className="modal modal--report" aria-describedby={undefined}>
+        <Dialog.Close className="icon-button report-modal__close" aria-label={t('common.close')}>
+          <span aria-hidden="true">×</span>
+        </Dialog.Close>
+        <ReportScreen
+          documentId={id}
+          load={load}
+          progress={progress}
+          isGuest={isGuest}
+          language={i18n.language}
+          isMobile={isMobile}
+          Title={Dialog.Title}
+          onSignup={() => {
+            modals.openModal('signup');
+          }}
+          download={<ReportDownload documentId={id} />}
+          closeButton={<Dialog.Close className="button">{t('common.close')}</Dialog.Close>}
+        />
+      </Dialog.Content>
+    </Dialog.Portal>
+  );
+}

@@ -1,0 +1,272 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ReportNode, ReportSource, SimilarityReport } from '@veritext/contracts';
+import { i18next, initI18n } from '../i18n/index.ts';
+import { itemKey } from './highlight.ts';
+import { INITIAL_PROGRESS } from './progress.ts';
+import { ReportScreen } from './ReportModal.tsx';
+import { ReportProgress } from './ReportProgress.tsx';
+import { SimilarityText } from './ReportText.tsx';
+import { SourceList } from './SourceList.tsx';
+import { ReportView, type SideTab } from './ReportView.tsx';
+import type { AiLoad, ReportLoad } from './reportLoad.ts';
+
+function node(partial: Partial<ReportNode>): ReportNode {
+  return {
+    start: 0,
+    end: 0,
+    text: '',
+    sources: [],
+    quotes: [],
+    references: [],
+    isIdentical: false,
+    isChangedIndex: false,
+    isQuote: false,
+    isReference: false,
+    isLikely: false,
+    isHlikely: false,
+    percent: 0,
+    ...partial,
+  };
+}
+
+function source(partial: Partial<ReportSource>): ReportSource {
+  return {
+    id: 1,
+    enabled: true,
+    source: 'https://rivers.example.org/essay',
+    link: { name: 'rivers.example.org' },
+    sourceType: 'internet',
+    index: [{ type: 'general', db_id: '1' }],
+    percent: 40,
+    identical: 30,
+    changedIndex: 10,
+    ...partial,
+  };
+}
+
+const REPORT: SimilarityReport = {
+  id: 42,
+  title: 'Essay',
+  plagiarism: {
+    nodes: [
+      node({ text: 'Rivers shape valleys. ', isLikely: true }),
+      node({ text: 'Water carves the rock slowly. ', sources: [1], isIdentical: true }),
+      node({ text: 'Stone is cut by water over time.', sources: [1, 2], isChangedIndex: true, isHlikely: true }),
+    ],
+    sources: [
+      source({}),
+      source({
+        id: 2,
+        source: 'https://archive.example.edu/paper',
+        link: { name: '#1234 Earlier report' },
+        index: [{ type: 'checked', db_id: '3' }],
+        percent: 0.4,
+        identical: 0,
+        changedIndex: 0.4,
+      }),
+    ],
+    quSources: [],
+    reSources: [],
+    length: 84,
+    percents: { total: 62.5, source: 62.5, identical: 36.9, 'changed-index': 25.6, quote: 0, reference: 0 },
+  },
+  ai: {
+    status: 4,
+    nodes: [
+      node({ text: 'Rivers shape valleys. ', isLikely: true }),
+      node({ text: 'Water carves the rock slowly. ' }),
+      node({ text: 'Stone is cut by water over time.', isHlikely: true }),
+    ],
+    percents: { processed: 100, likely: 26.19, strong: 38.1, total: 64.29 },
+    verdict: 'likely AI',
+    error: null,
+  },
+};
+
+const READY: ReportLoad = { document: { kind: 'ready', report: REPORT }, ai: { kind: 'done' } };
+const FINISHED = { step: 9, isReady: true, isFinished: true };
+
+function screen(load: ReportLoad, options: { isGuest?: boolean; progress?: typeof FINISHED } = {}): string {
+  return renderToStaticMarkup(
+    <ReportScreen
+      documentId={42}
+      load={load}
+      progress={options.progress ?? FINISHED}
+      isGuest={options.isGuest ?? true}
+      language="en"
+      onSignup={() => undefined}
+    />,
+  );
+}
+
+function view(initialTab: SideTab = 'similarity', ai: AiLoad = { kind: 'done' }, report = REPORT): string {
+  return renderToStaticMarkup(<ReportView report={report} ai={ai} language="en" initialTab={initialTab} />);
+}
+
+describe('the Similarity report', () => {
+  beforeAll(async () => {
+    await initI18n('en');
+  });
+
+  it('has the title, both totals as tabs, and the guest footer for a guest only', () => {
+    const html = screen(READY);
+    expect(html).toContain('<h2 class="modal__title report-modal__title">Similarity report #42</h2>');
+    expect(html).toMatch(/role="tab"[^>]*aria-selected="true"[^>]*data-tab="similarity"[^>]*>.*Similarity total/);
+    expect(html).toContain('<span class="report-total__value">62.50 %</span>');
+    expect(html).toContain('Identical 36.90 %');
+    expect(html).toContain('Changed text 25.60 %');
+    expect(html).toContain(
+      '<span class="report-total__label">AI total</span><span class="report-total__value">64.29 %</span>',
+    );
+    expect(html).toContain('Go beyond limits - Join now!');
+    expect(screen(READY, { isGuest: false })).not.toContain('Go beyond limits');
+  });
+
+  it('renders the text from the nodes with identical and changed text styled apart', () => {
+    const html = view();
+    expect(html).toContain('<span>Rivers shape valleys. </span>');
+    expect(html).toMatch(
+      /<mark class="report-node report-node--identical" data-node="1"[^>]*><span class="visually-hidden">\[identical:\]<\/span>Water carves the rock slowly. /,
+    );
+    expect(html).toMatch(/<mark class="report-node report-node--changed" data-node="2"/);
+    expect(html).not.toContain('is-highlighted');
+  });
+
+  it('lists the sources: name, link only for internet sources, pill, shares and a switch', () => {
+    const html = view();
+    expect(html).toContain('data-item="source:1"');
+    expect(html).toContain('<span class="report-source__title">rivers.example.org</span>');
+    expect(html).toContain('href="https://rivers.example.org/essay"');
+    expect(html).not.toContain('href="https://archive.example.edu/paper"');
+    expect(html).toContain('Database document');
+    expect(html).toContain('<span class="pill report-source__pill">40 %</span>');
+    expect(html).toContain('<span class="pill report-source__pill">1 %</span>');
+    expect(html).toContain('Identical 30.00 %');
+    expect(html).toContain('role="switch" class="report-switch" aria-checked="true"');
+  });
+
+  it('says when a list is empty', () => {
+    expect(view('quotes')).toContain('No Quotes detected.');
+    expect(view('references')).toContain('No References detected.');
+    const noSources = { ...REPORT, plagiarism: { ...REPORT.plagiarism, sources: [] } };
+    expect(view('similarity', { kind: 'done' }, noSources)).toContain('No Similarity detected.');
+    expect(view()).not.toContain('No Similarity detected.');
+  });
+
+  it('has a locked Grammar tab and keyboard-ready tabs', () => {
+    const html = view();
+    expect(html).toMatch(/role="tab"[^>]*aria-disabled="true"[^>]*tabindex="-1"[^>]*data-tab="grammar"/);
+    expect(html).toContain('class="report-tab__lock"');
+    expect(html).toContain('Coming soon');
+    expect(html).toMatch(/role="tab"[^>]*aria-selected="true"[^>]*tabindex="0"[^>]*data-tab="similarity"/);
+    expect(html).toContain('data-sheet-state="peeking"');
+    expect(html).toContain('aria-label="Expand sources"');
+  });
+
+  it('the AI view marks likely and strongly likely text and shows the AI part', () => {
+    const html = view('ai');
+    expect(html).toContain('data-view="ai"');
+    expect(html).toContain('<mark class="ai-mark ai-mark--likely" data-ai-node="0">');
+    expect(html).toContain('<mark class="ai-mark ai-mark--strong" data-ai-node="2">');
+    expect(html).toContain('Likely AI');
+    expect(html).toContain('26.19 %');
+  });
+
+  it("says 'Failed' on an AI error, and that the AI check is not available when it is not enabled", () => {
+    const failed = {
+      ...REPORT,
+      ai: { ...REPORT.ai, error: 'AI Detector can check only texts in English and Spanish.' },
+    };
+    const html = view('ai', { kind: 'done' }, failed);
+    expect(html).toContain('<span class="report-total__value is-failed">Failed</span>');
+    expect(html).toContain('AI Detector can check only texts in English and Spanish.');
+    const unavailable = view('ai', { kind: 'unavailable' });
+    expect(unavailable).toContain('The AI check is not available for this document.');
+    expect(unavailable).not.toContain('ai-mark--likely" data-ai-node');
+  });
+
+  it('highlights linked nodes and items, and leaves disabled sources plain', () => {
+    const text = renderToStaticMarkup(
+      <SimilarityText nodes={REPORT.plagiarism.nodes} disabled={new Set()} highlighted={new Set([2])} lockedNode={2} />,
+    );
+    expect(text).toMatch(
+      /<mark class="report-node report-node--changed is-highlighted" data-node="2"[^>]*aria-pressed="true"/,
+    );
+    const disabled = renderToStaticMarkup(
+      <SimilarityText
+        nodes={REPORT.plagiarism.nodes}
+        disabled={new Set([itemKey('source', 1)])}
+        highlighted={new Set([1])}
+        lockedNode={null}
+      />,
+    );
+    expect(disabled).toContain('<span>Water carves the rock slowly. </span>');
+    expect(disabled).toContain('report-node--changed');
+    const list = renderToStaticMarkup(
+      <SourceList
+        kind="source"
+        items={REPORT.plagiarism.sources}
+        language="en"
+        disabled={new Set([itemKey('source', 2)])}
+        highlighted={new Set([1])}
+        locked={1}
+      />,
+    );
+    expect(list).toContain('class="report-source is-highlighted" data-item="source:1"');
+    expect(list).toContain('class="report-source is-disabled" data-item="source:2"');
+    expect(list).toContain('aria-pressed="true"');
+  });
+
+  it('shows the progress view with a progress bar and a live message until it finishes', () => {
+    const html = screen({ document: { kind: 'loading' }, ai: { kind: 'waiting' } }, { progress: INITIAL_PROGRESS });
+    expect(html).toMatch(/role="progressbar"[^>]*aria-valuenow="10"/);
+    expect(html).toContain('aria-live="polite"');
+    expect(html).toContain('Extracting text…');
+    expect(html).not.toContain('report-source');
+    const stillShowing = screen(READY, { progress: { step: 9, isReady: true, isFinished: false } });
+    expect(stillShowing).toContain('Finishing the report…');
+    expect(stillShowing).toMatch(/aria-valuenow="100"/);
+  });
+
+  it('shows the errors: the document error, a generic one, and the timeout', () => {
+    expect(screen({ document: { kind: 'failed', message: 'Check failed.' }, ai: { kind: 'waiting' } })).toContain(
+      'Check failed.',
+    );
+    expect(screen({ document: { kind: 'failed', message: null }, ai: { kind: 'waiting' } })).toContain(
+      'Something went wrong.',
+    );
+    const timeout = screen({ document: { kind: 'timeout' }, ai: { kind: 'waiting' } });
+    expect(timeout).toContain('role="alert"');
+    expect(timeout).toContain('Timeout Error');
+  });
+
+  it('reads in Spanish too', async () => {
+    await i18next.changeLanguage('es');
+    try {
+      const html = renderToStaticMarkup(
+        <ReportScreen
+          documentId={42}
+          load={READY}
+          progress={FINISHED}
+          isGuest
+          language="es"
+          onSignup={() => undefined}
+        />,
+      );
+      expect(html).toContain('Informe de similitud n.º 42');
+      expect(html).toContain('62,50 %');
+      expect(html).toContain('Similitud total');
+    } finally {
+      await i18next.changeLanguage('en');
+    }
+  });
+});
+
+describe('ReportProgress', () => {
+  it('shows the step it is on', () => {
+    const html = renderToStaticMarkup(<ReportProgress state={{ step: 4, isReady: false, isFinished: false }} />);
+    expect(html).toContain('aria-valuenow="50"');
+    expect(html).toContain('Step 5 of 10');
+  });
+});

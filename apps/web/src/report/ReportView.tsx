@@ -1,0 +1,549 @@
+import { useEffect, useId, useMemo, useReducer, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TIMINGS, type SimilarityReport } from '@veritext/contracts';
+import { verdictKey } from '../ai-detector/aiDetector.ts';
+import { Spinner } from '../components/Spinner.tsx';
+import { useErrorText } from '../modals/useAuthFlow.ts';
+import { formatReportPercent } from './format.ts';
+import {
+  activeTarget,
+  firstMatch,
+  hasEnabledItems,
+  highlightReducer,
+  INITIAL_HIGHLIGHT_STATE,
+  itemKey,
+  resolveHighlight,
+  type DisabledItems,
+  type HighlightTarget,
+  type ItemKind,
+} from './highlight.ts';
+import { aiFailureKeys } from './polling.ts';
+import type { AiLoad } from './reportLoad.ts';
+import { AiText, SimilarityText } from './ReportText.tsx';
+import { scrollIntoContainer } from './scroll.ts';
+import { INITIAL_SHEET, SHEET_HEIGHTS_PX, sheetReducer, swipeDirection, type SheetState } from './sheet.ts';
+import { SourceList } from './SourceList.tsx';
+import { TabList, tabId } from './TabList.tsx';
+
+export type SideTab = 'similarity' | 'quotes' | 'references' | 'grammar' | 'ai';
+type TopTab = 'similarity' | 'ai';
+
+const SWIPE_CLICK_WINDOW_MS = 500;
+
+const LIST_KIND: Partial<Record<SideTab, ItemKind>> = {
+  similarity: 'source',
+  quotes: 'quote',
+  references: 'reference',
+};
+
+function LockIcon() {
+  return (
+    <svg className="report-tab__lock" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
+      <path
+        fill="currentColor"
+        d="M8 1a3.5 3.5 0 0 0-3.5 3.5V6H4a1.5 1.5 0 0 0-1.5 1.5v6A1.5 1.5 0 0 0 4 15h8a1.5 1.5 0 0 0 1.5-1.5v-6A1.5 1.5 0 0 0 12 6h-.5V4.5A3.5 3.5 0 0 0 8 1Zm-2 3.5a2 2 0 1 1 4 0V6H6V4.5Z"
+      />
+    </svg>
+  );
+}
+
+/** The AI part's failure as a title and a message, or null when it did not fail. */
+function useAiFailure(report: SimilarityReport, ai: AiLoad): { title: string; body: string | null } | null {
+  const { t } = useTranslation();
+  const toErrorText = useErrorText();
+  if (ai.kind === 'error') return { title: t('report.ai.failedTitle'), body: toErrorText(ai.error) };
+  if (report.ai.error !== null && report.ai.error.trim() !== '') {
+    return { title: t('report.ai.failedTitle'), body: report.ai.error };
+  }
+  if (ai.kind === 'failed') {
+    const keys = aiFailureKeys(ai.reason);
+    return { title: t(keys.title), body: keys.body === null ? null : t(keys.body) };
+  }
+  return null;
+}
+
+/**
+ * The report (check-tool.md §2): the totals as top tabs (similarity / AI view of the text), the text with
+ * highlights on the left, and on the right (a bottom sheet under 768 px) the lists of sources, quotes and
+ * references, a locked Grammar tab and the AI part.
+ */
+export function ReportView({
+  report,
+  ai,
+  language,
+  isMobile = false,
+  download,
+  initialTab = 'similarity',
+}: {
+  report: SimilarityReport;
+  ai: AiLoad;
+  language: string;
+  /** A touch device in the sense of §4: clicks highlight without locking. */
+  isMobile?: boolean;
+  download?: ReactNode;
+  initialTab?: SideTab;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const { plagiarism } = report;
+  const nodes = plagiarism.nodes;
+  const [sideTab, setSideTab] = useState<SideTab>(initialTab);
+  const [disabled, setDisabled] = useState<DisabledItems>(() => {
+    const off = new Set<string>();
+    for (const [kind, list] of [
+      ['source', plagiarism.sources],
+      ['quote', plagiarism.quSources],
+      ['reference', plagiarism.reSources],
+    ] as const) {
+      for (const item of list) if (!item.enabled) off.add(itemKey(kind, item.id));
+    }
+    return off;
+  });
+  const [highlightState, dispatchHighlight] = useReducer(highlightReducer, INITIAL_HIGHLIGHT_STATE);
+  const [sheet, dispatchSheet] = useReducer(sheetReducer, INITIAL_SHEET);
+  const [isAiAlertShown, setIsAiAlertShown] = useState(false);
+  const aiFailure = useAiFailure(report, ai);
+
+  const active = activeTarget(highlightState);
+  const highlight = useMemo(() => resolveHighlight(nodes, active, disabled), [nodes, active, disabled]);
+  const lockedNode = highlightState.locked?.type === 'node' ? highlightState.locked.index : null;
+  const lockedItem = (kind: ItemKind): number | null =>
+    highlightState.locked !== null && highlightState.locked.type === kind ? highlightState.locked.id : null;
+
+  const textRef = useRef<HTMLDivElement | null>(null);
+  const listRef = useRef<HTMLDivElement | null>(null);
+  const sheetRef = useRef<HTMLElement | null>(null);
+  const hoverTimer = useRef<number | null>(null);
+  const scrollRequest = useRef<HighlightTarget | null>(null);
+  const cancelScroll = useRef<() => void>(() => undefined);
+  const touchStartY = useRef<number | null>(null);
+  // A swipe may or may not be followed by a click; one within this window of it is not a tap.
+  const lastSwipeAt = useRef(Number.NEGATIVE_INFINITY);
+
+  useEffect(
+    () => () => {
+      if (hoverTimer.current !== null) window.clearTimeout(hoverTimer.current);
+      cancelScroll.current();
+    },
+    [],
+  );
+
+  // A tap anywhere outside an expanded sheet (the text, the totals, the title) lowers it to peeking.
+  useEffect(() => {
+    if (sheet !== 'expanded') return;
+    const onPointerDown = (event: PointerEvent): void => {
+      if (event.target instanceof Node && sheetRef.current?.contains(event.target) === true) return;
+      dispatchSheet({ type: 'tapOutside' });
+    };
+    document.addEventListener('pointerdown', onPointerDown, true);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown, true);
+    };
+  }, [sheet]);
+
+  // After a highlight settles, the other pane scrolls to its first match (300 ms, 20 px offset).
+  useEffect(() => {
+    const target = scrollRequest.current;
+    scrollRequest.current = null;
+    if (target === null) return;
+    const listKind = LIST_KIND[sideTab];
+    const match = firstMatch(target, highlight, listKind === undefined ? [] : [listKind]);
+    if (match === null) return;
+    const container = match.type === 'node' ? textRef.current : listRef.current;
+    const selector =
+      match.type === 'node' ? `[data-node="${String(match.index)}"]` : `[data-item="${itemKey(match.type, match.id)}"]`;
+    const element = container?.querySelector<HTMLElement>(selector);
+    if (container === null || element === null || element === undefined) return;
+    cancelScroll.current();
+    cancelScroll.current = scrollIntoContainer(container, element);
+  }, [highlight, sideTab]);
+
+  const sheetFor = (target: HighlightTarget): void => {
+    if (target.type === 'node') {
+      const node = nodes[target.index];
+      dispatchSheet({ type: 'hoverNode', hasEnabledSources: node !== undefined && hasEnabledItems(node, disabled) });
+    } else dispatchSheet({ type: 'hoverSource' });
+  };
+
+  const clearHoverTimer = (): void => {
+    if (hoverTimer.current !== null) window.clearTimeout(hoverTimer.current);
+    hoverTimer.current = null;
+  };
+
+  const enter = (target: HighlightTarget): void => {
+    clearHoverTimer();
+    hoverTimer.current = window.setTimeout(() => {
+      hoverTimer.current = null;
+      if (highlightState.locked === null) scrollRequest.current = target;
+      dispatchHighlight({ type: 'hover', target });
+      sheetFor(target);
+    }, TIMINGS.highlightDelayMs);
+  };
+
+  const leave = (): void => {
+    clearHoverTimer();
+    dispatchHighlight({ type: 'leave' });
+  };
+
+  const activate = (target: HighlightTarget): void => {
+    clearHoverTimer();
+    scrollRequest.current = target;
+    dispatchHighlight({ type: 'click', target, isMobile });
+    sheetFor(target);
+  };
+
+  const toggle = (kind: ItemKind, itemId: number, enabled: boolean): void => {
+    if (!enabled) dispatchHighlight({ type: 'disable', kind, id: itemId, highlight });
+    setDisabled((previous) => {
+      const next = new Set(previous);
+      if (enabled) next.delete(itemKey(kind, itemId));
+      else next.add(itemKey(kind, itemId));
+      return next;
+    });
+  };
+
+  const topTab: TopTab = sideTab === 'ai' ? 'ai' : 'similarity';
+  const selectTop = (key: TopTab): void => {
+    if (key === 'ai') {
+      setSideTab('ai');
+      setIsAiAlertShown(aiFailure !== null);
+    } else {
+      setIsAiAlertShown(false);
+      if (sideTab === 'ai') setSideTab('similarity');
+    }
+    dispatchHighlight({ type: 'clear' });
+  };
+  const selectSide = (key: SideTab): void => {
+    setSideTab(key);
+    if (key !== 'ai') setIsAiAlertShown(false);
+    dispatchHighlight({ type: 'clear' });
+  };
+
+  const percents = plagiarism.percents;
+  const aiValue =
+    aiFailure !== null
+      ? t('report.ai.failed')
+      : ai.kind === 'done'
+        ? formatReportPercent(report.ai.percents.total, language)
+        : ai.kind === 'unavailable'
+          ? t('report.ai.notAvailableShort')
+          : t('report.ai.checking');
+
+  const textPanelId = `${id}-text`;
+  const listPanelId = `${id}-list`;
+  const sheetStyle = { '--sheet-height': `${String(SHEET_HEIGHTS_PX[sheet])}px` } as CSSProperties;
+  const listKind = LIST_KIND[sideTab];
+
+  const sheetLabel: Record<SheetState, string> = {
+    collapsed: t('report.sheet.show'),
+    peeking: t('report.sheet.expand'),
+    expanded: t('report.sheet.shrink'),
+  };
+
+  return (
+    <div className="report" data-view={topTab} style={sheetStyle}>
+      <div className="report__toolbar">
+        <TabList<TopTab>
+          idPrefix={`${id}-top`}
+          label={t('report.totals.label')}
+          className="report-totals"
+          controls={textPanelId}
+          selected={topTab}
+          onSelect={selectTop}
+          tabs={[
+            {
+              key: 'similarity',
+              label: (
+                <>
+                  <span className="report-total__label">{t('report.totals.similarity')}</span>
+                  <span className="report-total__value">{formatReportPercent(percents.total, language)}</span>
+                  <span className="report-total__detail">
+                    <span className="report-total__identical">
+                      {t('report.totals.identical', { percent: formatReportPercent(percents.identical, language) })}
+                    </span>{' '}
+                    <span className="report-total__changed">
+                      {t('report.totals.changed', {
+                        percent: formatReportPercent(percents['changed-index'], language),
+                      })}
+                    </span>
+                  </span>
+                </>
+              ),
+            },
+            {
+              key: 'ai',
+              label: (
+                <>
+                  <span className="report-total__label">{t('report.totals.ai')}</span>
+                  <span className={aiFailure === null ? 'report-total__value' : 'report-total__value is-failed'}>
+                    {aiValue}
+                  </span>
+                </>
+              ),
+            },
+          ]}
+        />
+        {download}
+      </div>
+
+      {isAiAlertShown && aiFailure !== null ? (
+        <div className="alert alert--error report__alert" role="alert">
+          <p>
+            <strong>{aiFailure.title}</strong>
+          </p>
+          {aiFailure.body === null ? null : <p>{aiFailure.body}</p>}
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              setIsAiAlertShown(false);
+            }}
+          >
+            {t('common.close')}
+          </button>
+        </div>
+      ) : null}
+
+      <div className="report__panes">
+        <section
+          className="report__text-pane"
+          id={textPanelId}
+          role="tabpanel"
+          aria-labelledby={tabId(`${id}-top`, topTab)}
+        >
+          {topTab === 'similarity' ? (
+            <p className="report__legend">
+              <span className="report-legend report-legend--identical">{t('report.legend.identical')}</span>
+              <span className="report-legend report-legend--changed">{t('report.legend.changed')}</span>
+              <span className="report-legend report-legend--quote">{t('report.legend.quote')}</span>
+              <span className="report-legend report-legend--reference">{t('report.legend.reference')}</span>
+            </p>
+          ) : (
+            <p className="report__legend">
+              <span className="ai-legend ai-legend--likely">{t('ai.result.legendLikely')}</span>
+              <span className="ai-legend ai-legend--strong">{t('ai.result.legendStrong')}</span>
+            </p>
+          )}
+          <div className="report__text" ref={textRef} tabIndex={-1}>
+            {topTab === 'ai' && ai.kind === 'done' && aiFailure === null && report.ai.nodes.length > 0 ? (
+              <AiText nodes={report.ai.nodes} />
+            ) : (
+              <SimilarityText
+                nodes={
+                  topTab === 'ai' ? nodes.map((node) => ({ ...node, sources: [], quotes: [], references: [] })) : nodes
+                }
+                disabled={disabled}
+                highlighted={highlight.nodes}
+                lockedNode={lockedNode}
+                handlers={{
+                  onEnter: (index) => {
+                    enter({ type: 'node', index });
+                  },
+                  onLeave: leave,
+                  onActivate: (index) => {
+                    activate({ type: 'node', index });
+                  },
+                }}
+              />
+            )}
+          </div>
+        </section>
+
+        <aside
+          ref={sheetRef}
+          className="report__side report-sheet"
+          data-sheet-state={sheet}
+          aria-label={t('report.sheet.label')}
+        >
+          <button
+            type="button"
+            className="report-sheet__handle"
+            aria-label={sheetLabel[sheet]}
+            aria-expanded={sheet === 'expanded'}
+            data-sheet-handle=""
+            onTouchStart={(event) => {
+              touchStartY.current = event.touches[0]?.clientY ?? null;
+            }}
+            onTouchEnd={(event) => {
+              const start = touchStartY.current;
+              const end = event.changedTouches[0]?.clientY;
+              touchStartY.current = null;
+              if (start === null || end === undefined) return;
+              const direction = swipeDirection(start, end);
+              if (direction === null) return;
+              lastSwipeAt.current = event.timeStamp;
+              dispatchSheet({ type: 'swipe', direction });
+            }}
+            onClick={(event) => {
+              if (event.timeStamp - lastSwipeAt.current < SWIPE_CLICK_WINDOW_MS) return;
+              dispatchSheet({ type: 'tapHandle' });
+            }}
+            onKeyDown={(event) => {
+              if (event.key === 'ArrowUp' || event.key === 'ArrowDown') {
+                event.preventDefault();
+                dispatchSheet({ type: 'swipe', direction: event.key === 'ArrowUp' ? 'up' : 'down' });
+              }
+            }}
+          >
+            <span className="report-sheet__grip" aria-hidden="true" />
+          </button>
+          <div className="report-sheet__body">
+            <TabList<SideTab>
+              idPrefix={`${id}-side`}
+              label={t('report.tabs.label')}
+              className="report-tabs"
+              controls={listPanelId}
+              selected={sideTab}
+              onSelect={selectSide}
+              tabs={[
+                {
+                  key: 'similarity',
+                  label: (
+                    <>
+                      {t('report.tabs.similarity')}{' '}
+                      <span className="report-tab__count">{plagiarism.sources.length}</span>
+                    </>
+                  ),
+                },
+                {
+                  key: 'quotes',
+                  label: (
+                    <>
+                      {t('report.tabs.quotes')} <span className="report-tab__count">{plagiarism.quSources.length}</span>
+                    </>
+                  ),
+                },
+                {
+                  key: 'references',
+                  label: (
+                    <>
+                      {t('report.tabs.references')}{' '}
+                      <span className="report-tab__count">{plagiarism.reSources.length}</span>
+                    </>
+                  ),
+                },
+                {
+                  key: 'grammar',
+                  isDisabled: true,
+                  label: (
+                    <>
+                      <LockIcon /> {t('report.tabs.grammar')}{' '}
+                      <span className="report-tab__soon">{t('report.tabs.comingSoon')}</span>
+                    </>
+                  ),
+                },
+                { key: 'ai', label: t('report.tabs.ai') },
+              ]}
+            />
+            <div
+              className="report__list"
+              ref={listRef}
+              id={listPanelId}
+              role="tabpanel"
+              aria-labelledby={tabId(`${id}-side`, sideTab)}
+              tabIndex={0}
+            >
+              {listKind === undefined ? (
+                <AiPanel report={report} ai={ai} language={language} failure={aiFailure} />
+              ) : (
+                <SourceList
+                  kind={listKind}
+                  items={
+                    listKind === 'source'
+                      ? plagiarism.sources
+                      : listKind === 'quote'
+                        ? plagiarism.quSources
+                        : plagiarism.reSources
+                  }
+                  language={language}
+                  disabled={disabled}
+                  highlighted={highlight[listKind]}
+                  locked={lockedItem(listKind)}
+                  handlers={{
+                    onEnter: (kind, itemId) => {
+                      enter({ type: kind, id: itemId });
+                    },
+                    onLeave: leave,
+                    onActivate: (kind, itemId) => {
+                      activate({ type: kind, id: itemId });
+                    },
+                    onToggle: toggle,
+                  }}
+                />
+              )}
+            </div>
+          </div>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+/** The AI tab: the AI detector's part of the report, or why there is none. */
+function AiPanel({
+  report,
+  ai,
+  language,
+  failure,
+}: {
+  report: SimilarityReport;
+  ai: AiLoad;
+  language: string;
+  failure: { title: string; body: string | null } | null;
+}) {
+  const { t } = useTranslation();
+  if (failure !== null) {
+    return (
+      <div className="alert alert--error">
+        <p>
+          <strong>{failure.title}</strong>
+        </p>
+        {failure.body === null ? null : <p>{failure.body}</p>}
+      </div>
+    );
+  }
+  if (ai.kind === 'unavailable') {
+    return (
+      <div className="alert alert--info">
+        <p>{t('report.ai.notAvailable')}</p>
+      </div>
+    );
+  }
+  if (ai.kind !== 'done') {
+    return (
+      <p className="report-ai__pending" role="status">
+        <Spinner size="sm" /> {t('report.ai.inProgress')}
+      </p>
+    );
+  }
+  const percents = report.ai.percents;
+  const verdict = verdictKey(report.ai.verdict);
+  return (
+    <div className="report-ai">
+      <p className="report-ai__verdict">
+        <span>{t('ai.result.verdictLabel')}</span>{' '}
+        <strong>{verdict === null ? t('ai.result.noVerdict') : t(verdict)}</strong>
+      </p>
+      <dl className="ai-result__stats report-ai__stats">
+        <div>
+          <dt>{t('ai.result.processed')}</dt>
+          <dd>{formatReportPercent(percents.processed, language)}</dd>
+        </div>
+        <div>
+          <dt>
+            <span className="ai-swatch ai-swatch--likely" aria-hidden="true" />
+            {t('ai.result.likely')}
+          </dt>
+          <dd>{formatReportPercent(percents.likely, language)}</dd>
+        </div>
+        <div>
+          <dt>
+            <span className="ai-swatch ai-swatch--strong" aria-hidden="true" />
+            {t('ai.result.strong')}
+          </dt>
+          <dd>{formatReportPercent(percents.strong, language)}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { useTranslation } from 'react-i18next';
+import type { ReportSource } from '@veritext/contracts';
+import { formatPillPercent, formatReportPercent } from './format.ts';
+import { isEnabled, sourceHref, sourceKind, type DisabledItems, type ItemKind, type SourceKind } from './highlight.ts';
+
+const SOURCE_KIND_KEYS: Record<SourceKind, string> = {
+  database: 'report.sources.database',
+  reference: 'report.sources.reference',
+  internet: 'report.sources.internet',
+};
+
+export type ItemHandlers = {
+  onEnter: (kind: ItemKind, id: number) => void;
+  onLeave: () => void;
+  onActivate: (kind: ItemKind, id: number) => void;
+  onToggle: (kind: ItemKind, id: number, enabled: boolean) => void;
+};
+
+const EMPTY_KEYS: Record<ItemKind, string> = {
+  source: 'report.lists.noSimilarity',
+  quote: 'report.lists.noQuotes',
+  reference: 'report.lists.noReferences',
+};
+
+/**
+ * One list of the right pane (sources, quotes or references): name (a link for internet sources),
+ * percent pill, identical and changed shares, and a switch that leaves the item out of the highlights.
+ */
+export function SourceList({
+  kind,
+  items,
+  language,
+  disabled,
+  highlighted,
+  locked,
+  handlers,
+}: {
+  kind: ItemKind;
+  items: readonly ReportSource[];
+  language: string;
+  disabled: DisabledItems;
+  highlighted: ReadonlySet<number>;
+  locked: number | null;
+  handlers?: ItemHandlers;
+}) {
+  const { t } = useTranslation();
+  if (items.length === 0) return <p className="report-list__empty">{t(EMPTY_KEYS[kind])}</p>;
+
+  return (
+    <ol className="report-list">
+      {items.map((item) => {
+        const enabled = isEnabled(disabled, kind, item.id);
+        const href = sourceHref(item);
+        const name = item.link.name.trim() === '' ? item.source : item.link.name;
+        const kindOfSource = sourceKind(item, name);
+        const classes = ['report-source'];
+        if (!enabled) classes.push('is-disabled');
+        if (highlighted.has(item.id)) classes.push('is-highlighted');
+        return (
+          <li
+            key={item.id}
+            className={classes.join(' ')}
+            data-item={`${kind}:${String(item.id)}`}
+            onPointerEnter={() => handlers?.onEnter(kind, item.id)}
+            onPointerLeave={() => handlers?.onLeave()}
+          >
+            <button
+              type="button"
+              className="report-source__main"
+              aria-pressed={locked === item.id}
+              disabled={!enabled}
+              onFocus={() => handlers?.onEnter(kind, item.id)}
+              onBlur={() => handlers?.onLeave()}
+              onClick={() => handlers?.onActivate(kind, item.id)}
+            >
+              <span className="report-source__number" aria-hidden="true">
+                {item.id}
+              </span>
+              <span className="report-source__name">
+                <span className="report-source__type">{t(SOURCE_KIND_KEYS[kindOfSource])}</span>
+                <span className="report-source__title">{name}</span>
+              </span>
+              <span className="pill report-source__pill">{formatPillPercent(item.percent, language)}</span>
+            </button>
+            <div className="report-source__meta">
+              <span className="report-source__share report-source__share--identical">
+                {t('report.sources.identical', { percent: formatReportPercent(item.identical, language) })}
+              </span>
+              <span className="report-source__share report-source__share--changed">
+                {t('report.sources.changed', { percent: formatReportPercent(item.changedIndex, language) })}
+              </span>
+              {href === null ? null : (
+                <a className="report-source__link" href={href} target="_blank" rel="noopener noreferrer nofollow">
+                  {t('report.sources.open')}
+                  <span className="visually-hidden"> {t('report.sources.newWindow')}</span>
+                </a>
+              )}
+              <button
+                type="button"
+                role="switch"
+                className="report-switch"
+                aria-checked={enabled}
+                aria-label={t('report.sources.toggle', { name })}
+                onClick={() => handlers?.onToggle(kind, item.id, !enabled)}
+              >
+                <span className="report-switch__track" aria-hidden="true">
+                  <span className="report-switch__thumb" />
+                </span>
+              </button>
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

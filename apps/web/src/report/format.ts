@@ -1,0 +1,16 @@
+import { formatPercent } from '../ai-detector/aiDetector.ts';
+
+/** A percentage with two decimals and the language's separator ("12.35 %", "12,35 %"), as §9 asks. */
+export function formatReportPercent(value: number, language: string): string {
+  return `${formatPercent(value, language)} %`;
+}
+
+/** A pill's whole percentage: a positive share shows at least 1 %, so that a small match is not "0 %". */
+export function pillPercent(value: number): number {
+  if (!(value > 0)) return 0;
+  return Math.max(1, Math.round(value));
+}
+
+export function formatPillPercent(value: number, language: string): string {
+  return `${new Intl.NumberFormat(language, { maximumFractionDigits: 0 }).format(pillPercent(value))} %`;
+}

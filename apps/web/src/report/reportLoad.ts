@@ -1,0 +1,154 @@
+import type { SimilarityReport, TextAiStatusResponse, TextDocument } from '@veritext/contracts';
+import type { AiFailure } from '../ai-detector/aiDetector.ts';
+import type { Timers } from '../session/loginCheck.ts';
+import { aiPartOutcome, documentOutcome, pollUntil, shouldSendToAi } from './polling.ts';
+
+export type DocumentLoad =
+  | { kind: 'loading' }
+  | { kind: 'ready'; report: SimilarityReport }
+  /** The check failed (state 4 or another); message: the document's error, if any. */
+  | { kind: 'failed'; message: string | null }
+  | { kind: 'timeout' }
+  /** A call failed; the error is translated for display. */
+  | { kind: 'error'; error: unknown };
+
+export type AiLoad =
+  /** The report is not there yet. */
+  | { kind: 'waiting' }
+  /** No AI check for this document (not enabled: no AI pages). */
+  | { kind: 'unavailable' }
+  | { kind: 'pending' }
+  | { kind: 'done' }
+  | { kind: 'failed'; reason: AiFailure }
+  | { kind: 'error'; error: unknown };
+
+export type ReportLoad = { document: DocumentLoad; ai: AiLoad };
+
+export const INITIAL_REPORT_LOAD: ReportLoad = { document: { kind: 'loading' }, ai: { kind: 'waiting' } };
+
+export type ReportLoadDeps = {
+  endpoints: {
+    getText: (id: number) => Promise<Pick<TextDocument, 'state' | 'error'>>;
+    getTextReport: (id: number) => Promise<SimilarityReport>;
+    getTextAiStatus: (id: number) => Promise<TextAiStatusResponse['data']>;
+    sendTextToAi: (id: number) => Promise<unknown>;
+  };
+  timers: Timers;
+  onChange: (load: ReportLoad) => void;
+};
+
+/**
+ * Loads a document's report (check-tool.md §4): polls the document's state, fetches the report at
+ * state 5, then runs its AI part (sends the AI check when it is enabled and was never sent, polls the
+ * AI status and fetches the report again once the AI check is done). React-free; returns a stop function.
+ */
+export function startReportLoad(id: number, deps: ReportLoadDeps): () => void {
+  const { endpoints } = deps;
+  let load = INITIAL_REPORT_LOAD;
+  let stopped = false;
+  // A function, not the variable, so that checks after an await read the current value.
+  const isStopped = (): boolean => stopped;
+  const stops: (() => void)[] = [];
+
+  const set = (next: Partial<ReportLoad>): void => {
+    if (stopped) return;
+    load = { ...load, ...next };
+    deps.onChange(load);
+  };
+
+  /** Fetches the report again for its AI part; a failure keeps the report there is. */
+  const refreshReport = async (): Promise<void> => {
+    try {
+      const report = await endpoints.getTextReport(id);
+      set({ document: { kind: 'ready', report } });
+    } catch {
+      // The similarity part is already shown; the AI state says what happened.
+    }
+  };
+
+  const finishAi = async (status: number | null): Promise<void> => {
+    const outcome = aiPartOutcome(status);
+    if (outcome.kind === 'pending') return;
+    await refreshReport();
+    set({ ai: outcome.kind === 'done' ? { kind: 'done' } : { kind: 'failed', reason: outcome.reason } });
+  };
+
+  const pollAi = (): void => {
+    if (isStopped()) return;
+    set({ ai: { kind: 'pending' } });
+    stops.push(
+      pollUntil({
+        fetch: () => endpoints.getTextAiStatus(id),
+        isPending: (answer) => aiPartOutcome(answer.status).kind === 'pending',
+        timers: deps.timers,
+        onDone: (answer) => {
+          void finishAi(answer.status);
+        },
+        onTimeout: () => {
+          set({ ai: { kind: 'failed', reason: 'timeout' } });
+        },
+        onError: (error) => {
+          set({ ai: { kind: 'error', error } });
+        },
+      }),
+    );
+  };
+
+  const startAi = async (): Promise<void> => {
+    try {
+      const answer = await endpoints.getTextAiStatus(id);
+      if (isStopped()) return;
+      if (!answer.enabled) {
+        set({ ai: { kind: 'unavailable' } });
+        return;
+      }
+      if (shouldSendToAi(answer)) {
+        set({ ai: { kind: 'pending' } });
+        await endpoints.sendTextToAi(id);
+        pollAi();
+        return;
+      }
+      const outcome = aiPartOutcome(answer.status);
+      if (outcome.kind === 'pending') pollAi();
+      // The report fetched a moment ago already carries a finished AI part.
+      else set({ ai: outcome.kind === 'done' ? { kind: 'done' } : { kind: 'failed', reason: outcome.reason } });
+    } catch (error) {
+      set({ ai: { kind: 'error', error } });
+    }
+  };
+
+  const fetchReport = async (): Promise<void> => {
+    try {
+      const report = await endpoints.getTextReport(id);
+      set({ document: { kind: 'ready', report } });
+    } catch (error) {
+      set({ document: { kind: 'error', error } });
+      return;
+    }
+    await startAi();
+  };
+
+  stops.push(
+    pollUntil({
+      fetch: () => endpoints.getText(id),
+      isPending: (document) => documentOutcome(document).kind === 'pending',
+      timers: deps.timers,
+      onDone: (document) => {
+        const outcome = documentOutcome(document);
+        if (outcome.kind === 'ready') void fetchReport();
+        else if (outcome.kind === 'failed') set({ document: { kind: 'failed', message: outcome.message } });
+      },
+      onTimeout: () => {
+        set({ document: { kind: 'timeout' } });
+      },
+      onError: (error) => {
+        set({ document: { kind: 'error', error } });
+      },
+    }),
+  );
+
+  return () => {
+    stopped = true;
+    for (const stop of stops) stop();
+  };
+}
