@@ -177,7 +177,10 @@ describe('the plagiarism check in the browser', () => {
     const { dialog } = await openReport(page, await newestReady(page));
     const sheet = dialog.locator('[data-sheet-state]');
     const handle = dialog.locator('[data-sheet-handle]');
-    // it opens peeking (or expanded, when the pointer rests on a marked passage of the text)
+    // the mouse pointer that opened the report rests over the text: hovering may move the sheet once, then it
+    // settles (no peeking/expanded flicker as the sheet moves other items under the pointer)
+    await handle.waitFor();
+    // it opens peeking (or expanded, when the pointer rested on a marked passage of the text)
     expect(['peeking', 'expanded']).toContain(await sheet.getAttribute('data-sheet-state'));
 
     const cdp = await page.context().newCDPSession(page);

@@ -47,8 +47,13 @@ export function SimilarityText({
             tabIndex={0}
             aria-pressed={lockedNode === index}
             role="button"
-            onPointerEnter={() => handlers?.onEnter(index)}
-            onPointerLeave={() => handlers?.onLeave()}
+            onPointerEnter={(event) => {
+              // hover is a mouse's (and pen's): a finger taps, which onClick handles
+              if (event.pointerType !== 'touch') handlers?.onEnter(index);
+            }}
+            onPointerLeave={(event) => {
+              if (event.pointerType !== 'touch') handlers?.onLeave();
+            }}
             onFocus={() => handlers?.onEnter(index)}
             onBlur={() => handlers?.onLeave()}
             onClick={() => handlers?.onActivate(index)}

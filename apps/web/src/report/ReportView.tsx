@@ -62,6 +62,9 @@ function useAiFailure(report: SimilarityReport, ai: AiLoad): { title: string; bo
   return null;
 }
 
+/** How long after the bottom sheet moved a hover may not move it again (its transition is 250 ms). */
+const SHEET_SETTLE_MS = 500;
+
 /**
  * The report (check-tool.md §2): the totals as top tabs (similarity / AI view of the text), the text with
  * highlights on the left, and on the right (a bottom sheet under 768 px) the lists of sources, quotes and
@@ -101,6 +104,10 @@ export function ReportView({
   });
   const [highlightState, dispatchHighlight] = useReducer(highlightReducer, INITIAL_HIGHLIGHT_STATE);
   const [sheet, dispatchSheet] = useReducer(sheetReducer, INITIAL_SHEET);
+  const sheetMovedAt = useRef(0);
+  useEffect(() => {
+    sheetMovedAt.current = performance.now();
+  }, [sheet]);
   const [isAiAlertShown, setIsAiAlertShown] = useState(false);
   const aiFailure = useAiFailure(report, ai);
 
@@ -176,7 +183,9 @@ export function ReportView({
       hoverTimer.current = null;
       if (highlightState.locked === null) scrollRequest.current = target;
       dispatchHighlight({ type: 'hover', target });
-      sheetFor(target);
+      // A sheet that just moved brings other items under a resting mouse pointer: their hover must not move
+      // it again (peeking, expanded, peeking… a flicker in a narrow desktop window).
+      if (performance.now() - sheetMovedAt.current >= SHEET_SETTLE_MS) sheetFor(target);
     }, TIMINGS.highlightDelayMs);
   };
 

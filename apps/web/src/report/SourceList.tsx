@@ -61,8 +61,13 @@ export function SourceList({
             key={item.id}
             className={classes.join(' ')}
             data-item={`${kind}:${String(item.id)}`}
-            onPointerEnter={() => handlers?.onEnter(kind, item.id)}
-            onPointerLeave={() => handlers?.onLeave()}
+            onPointerEnter={(event) => {
+              // hover is a mouse's (and pen's): a finger taps, which onClick handles
+              if (event.pointerType !== 'touch') handlers?.onEnter(kind, item.id);
+            }}
+            onPointerLeave={(event) => {
+              if (event.pointerType !== 'touch') handlers?.onLeave();
+            }}
           >
             <button
               type="button"

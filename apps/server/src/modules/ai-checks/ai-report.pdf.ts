@@ -1,5 +1,14 @@
 import { readFileSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
+import {
+  cachedMeasure,
+  drawLines,
+  layout,
+  type LineStyle,
+  tokenize,
+  underline,
+  type Placed as PlacedRun,
+} from './pdf-text.ts';
 
 /*
  * The AI detector's downloadable report (check-tool.md §2): title, dates, verdict and score, the
@@ -51,12 +60,17 @@ const MARKS = {
   2: { fill: '#fca5a5', label: 'Strongly likely AI-written (light red, double underline)' },
 } as const;
 
+/** The underline of a highlighted run: dashed for likely, double for strong, in black. */
+const UNDERLINES = { 1: 'dashed', 2: 'double' } as const;
+const UNDERLINE_PEN = { lineWidth: 0.8, color: '#000000', gap: 1.8 };
+
 const LANGUAGES: Record<string, string> = { en: 'English', es: 'Spanish' };
 
 type Reliability = 0 | 1 | 2;
 type Piece = { text: string; reliability: Reliability };
-type Token = { kind: 'word'; pieces: Piece[] } | { kind: 'space'; piece: Piece } | { kind: 'newline' };
-type Placed = { x: number; width: number; text: string; reliability: Reliability };
+type Placed = PlacedRun<Piece>;
+
+const sameStyle = (a: Piece, b: Piece): boolean => a.reliability === b.reliability;
 
 /** The content cut into runs by reliability; each character takes the first chunk that covers it. */
 export function reportSegments(content: string, chunks: readonly AiReportChunk[]): Piece[] {
@@ -79,109 +93,6 @@ export function reportSegments(content: string, chunks: readonly AiReportChunk[]
   return out;
 }
 
-// Control characters (other than the line breaks) have no glyph: they print as spaces.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f\u200b\ufeff]/g;
-
-/** Words (which may straddle two runs), spaces and line breaks. */
-function tokenize(segments: readonly Piece[]): Token[] {
-  const tokens: Token[] = [];
-  let word: Piece[] | null = null;
-  for (const segment of segments) {
-    const text = segment.text.replace(/\r\n?/g, '\n').replace(CONTROL, ' ');
-    for (const match of text.matchAll(/\n|[^\S\n]+|\S+/g)) {
-      const part = match[0];
-      if (part === '\n') {
-        word = null;
-        tokens.push({ kind: 'newline' });
-      } else if (/^\s/.test(part)) {
-        word = null;
-        tokens.push({ kind: 'space', piece: { text: ' ', reliability: segment.reliability } });
-      } else if (word !== null && match.index === 0) {
-        word.push({ text: part, reliability: segment.reliability });
-      } else {
-        word = [{ text: part, reliability: segment.reliability }];
-        tokens.push({ kind: 'word', pieces: word });
-      }
-    }
-  }
-  return tokens;
-}
-
-/** The text wrapped into lines of placed runs, no wider than `width`. */
-function layout(tokens: readonly Token[], width: number, measure: (text: string) => number): Placed[][] {
-  const lines: Placed[][] = [];
-  let line: Placed[] = [];
-  let x = 0;
-  let pendingSpace: Piece | null = null;
-
-  const breakLine = (): void => {
-    lines.push(line);
-    line = [];
-    x = 0;
-    pendingSpace = null;
-  };
-  const place = (piece: Piece, pieceWidth: number): void => {
-    line.push({ x, width: pieceWidth, text: piece.text, reliability: piece.reliability });
-    x += pieceWidth;
-  };
-
-  for (const token of tokens) {
-    if (token.kind === 'newline') {
-      breakLine();
-      continue;
-    }
-    if (token.kind === 'space') {
-      if (line.length > 0) pendingSpace = token.piece;
-      continue;
-    }
-    const widths = token.pieces.map((piece) => measure(piece.text));
-    const wordWidth = widths.reduce((sum, w) => sum + w, 0);
-    const spaceWidth = pendingSpace === null ? 0 : measure(' ');
-    if (line.length > 0 && x + spaceWidth + wordWidth > width) breakLine();
-    if (pendingSpace !== null) place(pendingSpace, spaceWidth);
-    pendingSpace = null;
-    if (wordWidth <= width - x) {
-      token.pieces.forEach((piece, i) => {
-        place(piece, widths[i] ?? 0);
-      });
-      continue;
-    }
-    // A word wider than the line (a URL, a long run of symbols) is cut by characters.
-    for (const piece of token.pieces) {
-      let run = '';
-      for (const char of piece.text) {
-        const next = run + char;
-        if (x + measure(next) > width && (run !== '' || line.length > 0)) {
-          if (run !== '') place({ text: run, reliability: piece.reliability }, measure(run));
-          breakLine();
-          run = char;
-        } else {
-          run = next;
-        }
-      }
-      if (run !== '') place({ text: run, reliability: piece.reliability }, measure(run));
-    }
-  }
-  if (line.length > 0) lines.push(line);
-  return lines;
-}
-
-/** Neighbouring runs of one reliability merged, so that a line is drawn in a few calls. */
-function mergeRuns(line: readonly Placed[]): Placed[] {
-  const out: Placed[] = [];
-  for (const run of line) {
-    const last = out.at(-1);
-    if (last?.reliability === run.reliability) {
-      last.text += run.text;
-      last.width = run.x + run.width - last.x;
-    } else {
-      out.push({ ...run });
-    }
-  }
-  return out;
-}
-
 function formatNumber(value: number): string {
   return value.toFixed(2);
 }
@@ -194,35 +105,24 @@ function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** The underline of a highlighted run: dashed for likely, double for strong. */
-function underline(doc: PDFKit.PDFDocument, reliability: 1 | 2, x: number, y: number, width: number): void {
-  doc.save().lineWidth(0.8).strokeColor('#000000');
-  if (reliability === 1) {
-    doc
-      .dash(2.5, { space: 1.5 })
-      .moveTo(x, y)
-      .lineTo(x + width, y)
-      .stroke();
-  } else {
-    doc
-      .moveTo(x, y)
-      .lineTo(x + width, y)
-      .stroke()
-      .moveTo(x, y + 1.8)
-      .lineTo(x + width, y + 1.8)
-      .stroke();
-  }
-  doc.restore();
-}
-
 /** Draws one highlighted or plain run at (x, top) of a text line. */
 function drawRun(doc: PDFKit.PDFDocument, run: Placed, x: number, top: number): void {
   if (run.reliability !== 0) {
     doc.save().rect(x, top, run.width, LINE_HEIGHT).fill(MARKS[run.reliability].fill).restore();
   }
   doc.fillColor('#000000').text(run.text, x, top + 2, { lineBreak: false });
-  if (run.reliability !== 0) underline(doc, run.reliability, x, top + LINE_HEIGHT - 2.2, run.width);
+  if (run.reliability !== 0) {
+    underline(doc, UNDERLINES[run.reliability], x, top + LINE_HEIGHT - 2.2, run.width, UNDERLINE_PEN);
+  }
 }
+
+/** How the text's lines are drawn (pdf-text.ts). */
+const TEXT_LINES: LineStyle<Piece> = {
+  lineHeight: LINE_HEIGHT,
+  font: { name: REGULAR, size: TEXT_SIZE },
+  same: sameStyle,
+  drawRun,
+};
 
 /** The PDF report of a done AI check. */
 export function renderAiReportPdf(input: AiReportInput): Promise<Buffer> {
@@ -285,26 +185,13 @@ export function renderAiReportPdf(input: AiReportInput): Promise<Buffer> {
 
   // The text, wrapped by hand so that each run can carry its background and underline.
   doc.font(REGULAR).fontSize(TEXT_SIZE);
-  const widths = new Map<string, number>();
-  const measure = (text: string): number => {
-    let known = widths.get(text);
-    if (known === undefined) {
-      known = doc.widthOfString(text);
-      widths.set(text, known);
-    }
-    return known;
-  };
-  const lines = layout(tokenize(reportSegments(input.content, input.chunks)), width, measure);
-  let top = doc.y;
-  for (const line of lines) {
-    if (top + LINE_HEIGHT > bottom) {
-      doc.addPage();
-      doc.font(REGULAR).fontSize(TEXT_SIZE);
-      top = doc.page.margins.top;
-    }
-    for (const run of mergeRuns(line)) drawRun(doc, run, left + run.x, top);
-    top += LINE_HEIGHT;
-  }
+  const measure = cachedMeasure<Piece>(
+    (piece) => piece.text,
+    (piece) => doc.widthOfString(piece.text),
+  );
+  const pieces = reportSegments(input.content, input.chunks);
+  const lines = layout(tokenize(pieces), width, measure);
+  drawLines(doc, lines, { left, top: doc.y, bottom }, TEXT_LINES);
 
   numberPages(doc, title);
   doc.end();

@@ -459,6 +459,39 @@ describe(`plagiarism check API (${TEST_DB_KIND})`, () => {
     expect(refused.json()).toMatchObject({ message: 'Bad file format' });
   });
 
+  it('an integrator checks with X-API-TOKEN alone (no cookie, no CSRF token), form-encoded or multipart', async () => {
+    const user = await member(3);
+    const headers = { 'x-api-token': user.user.api_token };
+    const form = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/text',
+      payload: new URLSearchParams({ text: ORIGINAL_ESSAY.replace('cello', 'bassoon'), language: 'en' }).toString(),
+      headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    const formId = idOf(form);
+    const body = multipart({ text: GARDEN_ESSAY.replace('forty', 'ninety') });
+    const multi = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/text',
+      payload: body.payload,
+      headers: { ...headers, 'content-type': body.contentType },
+    });
+    const multiId = idOf(multi);
+    await runJobs();
+    for (const id of [formId, multiId]) {
+      const read = await t.app.inject({ method: 'GET', url: `/api/v1/text/report/${String(id)}`, headers });
+      expect(read.statusCode).toBe(200);
+    }
+    // JSON is not a form: refused with the form message
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/text',
+      payload: JSON.stringify({ text: ORIGINAL_ESSAY }),
+      headers: { ...headers, 'content-type': 'application/json' },
+    });
+    expect(json.statusCode).toBe(415);
+  });
+
   it("My Documents lists the user's checks, newest first, a page at a time", async () => {
     const user = await member(5);
     const ids: number[] = [];

@@ -1,5 +1,14 @@
 import { AI_CHECK_STATUS, type ReportNode, type ReportSource, type SimilarityReport } from '@veritext/contracts';
 import { BOLD, REGULAR, formatDate, numberPages, openReportDocument } from '../ai-checks/ai-report.pdf.ts';
+import {
+  cachedMeasure,
+  drawLines,
+  type LineStyle,
+  layout,
+  tokenize,
+  underline,
+  type Placed as PlacedRun,
+} from '../ai-checks/pdf-text.ts';
 
 /*
  * The downloadable Similarity report of a checked document (check-tool.md §3): a header, the summary
@@ -38,8 +47,8 @@ const MATCHES = {
 
 /** Underlines rather than fills, so that they show over a match's highlight (and in black-and-white). */
 const AI_MARKS = {
-  1: { stroke: '#b45309', label: 'Likely AI-written (dashed underline)' },
-  2: { stroke: '#7e22ce', label: 'Strongly likely AI-written (double underline)' },
+  1: { stroke: '#b45309', underline: 'dashed', label: 'Likely AI-written (dashed underline)' },
+  2: { stroke: '#7e22ce', underline: 'double', label: 'Strongly likely AI-written (double underline)' },
 } as const;
 
 const AI_STATUS_TEXT: Record<number, string> = {
@@ -53,8 +62,7 @@ const AI_STATUS_TEXT: Record<number, string> = {
 
 /** A run of the text in one style; `note` is a source number ("[1, 2]") drawn small and raised. */
 type Piece = { text: string; match: Match; ai: AiMark; note: boolean };
-type Token = { kind: 'word'; pieces: Piece[] } | { kind: 'space'; piece: Piece } | { kind: 'newline' };
-type Placed = Piece & { x: number; width: number };
+type Placed = PlacedRun<Piece>;
 
 function percent(value: number): string {
   return `${value.toFixed(2)} %`;
@@ -146,119 +154,9 @@ export function textPieces(nodes: readonly ReportNode[], ai: readonly ReportNode
   return out;
 }
 
-// Control characters (other than the line breaks) have no glyph: they print as spaces.
-// eslint-disable-next-line no-control-regex
-const NO_GLYPH = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f\u200b\ufeff]/g;
-
-/** Words (which may straddle pieces, a note included), spaces and line breaks. */
-function tokens(pieces: readonly Piece[]): Token[] {
-  const out: Token[] = [];
-  let word: Piece[] | null = null;
-  for (const piece of pieces) {
-    const text = piece.text.replace(/\r\n?/g, '\n').replace(NO_GLYPH, ' ');
-    for (const found of text.matchAll(/\n|[^\S\n]+|\S+/g)) {
-      const part = found[0];
-      if (part === '\n') {
-        word = null;
-        out.push({ kind: 'newline' });
-      } else if (/^\s/.test(part)) {
-        word = null;
-        out.push({ kind: 'space', piece: { ...piece, text: ' ' } });
-      } else if (word !== null && found.index === 0) {
-        word.push({ ...piece, text: part });
-      } else {
-        word = [{ ...piece, text: part }];
-        out.push({ kind: 'word', pieces: word });
-      }
-    }
-  }
-  return out;
-}
-
-type Measure = (piece: Piece) => number;
-
-/** Lines no wider than `width`; a word wider than a line (a URL) is cut between characters. */
-function wrap(list: readonly Token[], width: number, measure: Measure): Placed[][] {
-  const lines: Placed[][] = [];
-  let line: Placed[] = [];
-  let x = 0;
-  let space: Piece | null = null;
-  const newLine = (): void => {
-    lines.push(line);
-    line = [];
-    x = 0;
-    space = null;
-  };
-  const place = (piece: Piece, pieceWidth = measure(piece)): void => {
-    line.push({ ...piece, x, width: pieceWidth });
-    x += pieceWidth;
-  };
-  for (const token of list) {
-    if (token.kind === 'newline') newLine();
-    else if (token.kind === 'space') space = line.length > 0 ? token.piece : null;
-    else {
-      const widths = token.pieces.map(measure);
-      const wordWidth = widths.reduce((sum, w) => sum + w, 0);
-      const spaceWidth = space === null ? 0 : measure(space);
-      if (line.length > 0 && x + spaceWidth + wordWidth > width) newLine();
-      if (space !== null) place(space, spaceWidth);
-      space = null;
-      if (x + wordWidth <= width) {
-        token.pieces.forEach((piece, i) => {
-          place(piece, widths[i]);
-        });
-        continue;
-      }
-      for (const piece of token.pieces) {
-        let run = '';
-        for (const char of piece.text) {
-          if (run !== '' && x + measure({ ...piece, text: run + char }) > width) {
-            place({ ...piece, text: run });
-            newLine();
-            run = '';
-          }
-          run += char;
-        }
-        if (run !== '') place({ ...piece, text: run });
-      }
-    }
-  }
-  if (line.length > 0) lines.push(line);
-  return lines;
-}
-
-/** Neighbouring runs of one style merged, so that a line is drawn in a few calls. */
-function merged(line: readonly Placed[]): Placed[] {
-  const out: Placed[] = [];
-  for (const run of line) {
-    const last = out.at(-1);
-    if (last !== undefined && last.match === run.match && last.ai === run.ai && last.note === run.note) {
-      last.text += run.text;
-      last.width = run.x + run.width - last.x;
-    } else {
-      out.push({ ...run });
-    }
-  }
-  return out;
-}
-
-function aiUnderline(doc: PDFKit.PDFDocument, mark: 1 | 2, x: number, y: number, width: number): void {
-  doc.save().lineWidth(0.9).strokeColor(AI_MARKS[mark].stroke);
-  if (mark === 1) {
-    doc
-      .dash(2.5, { space: 1.5 })
-      .moveTo(x, y)
-      .lineTo(x + width, y)
-      .stroke();
-  } else {
-    for (const dy of [0, 1.9]) {
-      doc
-        .moveTo(x, y + dy)
-        .lineTo(x + width, y + dy)
-        .stroke();
-    }
-  }
-  doc.restore();
+/** Neighbouring runs merge when they are drawn alike. */
+function sameStyle(a: Piece, b: Piece): boolean {
+  return a.match === b.match && a.ai === b.ai && a.note === b.note;
 }
 
 /** One run of a text line whose top is `top`. */
@@ -275,8 +173,19 @@ function drawRun(doc: PDFKit.PDFDocument, run: Placed, x: number, top: number): 
   }
   if (run.match !== 0) doc.save().rect(x, top, run.width, LINE_HEIGHT).fill(MATCHES[run.match].fill).restore();
   doc.fillColor(INK).text(run.text, x, top + 2, { lineBreak: false });
-  if (run.ai !== 0) aiUnderline(doc, run.ai, x, top + LINE_HEIGHT - 2, run.width);
+  if (run.ai !== 0) {
+    const pen = { lineWidth: 0.9, color: AI_MARKS[run.ai].stroke, gap: 1.9 };
+    underline(doc, AI_MARKS[run.ai].underline, x, top + LINE_HEIGHT - 2, run.width, pen);
+  }
 }
+
+/** How the text's lines are drawn (pdf-text.ts). */
+const TEXT_LINES: LineStyle<Piece> = {
+  lineHeight: LINE_HEIGHT,
+  font: { name: REGULAR, size: TEXT_SIZE },
+  same: sameStyle,
+  drawRun,
+};
 
 type Ctx = { doc: PDFKit.PDFDocument; left: number; width: number; bottom: number };
 
@@ -502,34 +411,20 @@ function legend(ctx: Ctx, show: { matches: boolean; ai: boolean }): void {
 /** The text, wrapped by hand so that each run carries its highlight, underline or note. */
 function text(ctx: Ctx, pieces: readonly Piece[]): void {
   const { doc, left, width, bottom } = ctx;
-  const widths = new Map<string, number>();
-  const measure: Measure = (piece) => {
-    const key = piece.note ? `\u0001${piece.text}` : piece.text;
-    let known = widths.get(key);
-    if (known === undefined) {
-      known = piece.note
+  const measure = cachedMeasure<Piece>(
+    (piece) => (piece.note ? `\u0001${piece.text}` : piece.text),
+    (piece) =>
+      piece.note
         ? doc.font(BOLD).fontSize(NOTE_SIZE).widthOfString(piece.text) + 1
-        : doc.font(REGULAR).fontSize(TEXT_SIZE).widthOfString(piece.text);
-      widths.set(key, known);
-    }
-    return known;
-  };
-  const lines = wrap(tokens(pieces), width, measure);
+        : doc.font(REGULAR).fontSize(TEXT_SIZE).widthOfString(piece.text),
+  );
+  const lines = layout(tokenize(pieces), width, measure);
   doc.font(REGULAR).fontSize(TEXT_SIZE);
   if (lines.length === 0) {
     doc.fillColor(MUTED).text('(The text is empty.)', left);
     return;
   }
-  let top = doc.y;
-  for (const line of lines) {
-    if (top + LINE_HEIGHT > bottom) {
-      doc.addPage();
-      doc.font(REGULAR).fontSize(TEXT_SIZE);
-      top = doc.page.margins.top;
-    }
-    for (const run of merged(line)) drawRun(doc, run, left + run.x, top);
-    top += LINE_HEIGHT;
-  }
+  const top = drawLines(doc, lines, { left, top: doc.y, bottom }, TEXT_LINES);
   doc.x = left;
   doc.y = top;
 }
