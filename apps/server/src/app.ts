@@ -25,9 +25,18 @@ import { aiChecksRoutes } from './modules/ai-checks/ai-checks.routes.ts';
 import { textChecksRoutes } from './modules/text-checks/text-checks.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { socialLoginRoutes } from './modules/auth/social-login.routes.ts';
+import { accountEmailRoutes } from './modules/auth/account-email.routes.ts';
+import { createMailer, type Mailer } from './modules/mail/mail.service.ts';
+import { outboxRoutes } from './modules/mail/mail.routes.ts';
 import { collectionsRoutes } from './modules/collections/collections.routes.ts';
 import { groupsRoutes } from './modules/groups/groups.routes.ts';
+import { invitesRoutes } from './modules/invites/invites.routes.ts';
+import { agreementsRoutes } from './modules/agreements/agreements.routes.ts';
+import { portalRoutes } from './modules/portal/portal.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { startEmailVerification } from './modules/auth/account-email.service.ts';
 
 /** What the HTTP side needs of the job queue: its health, and sending jobs. */
 export type QueueStatus = Pick<JobQueue, 'depth' | 'isHealthy' | 'send'>;
@@ -38,6 +47,8 @@ export type AppDependencies = {
   queue: QueueStatus;
   logger?: FastifyBaseLogger;
   isShuttingDown?: () => boolean;
+  /** Outgoing e-mail; by default SMTP when configured, else the local outbox. */
+  mailer?: Mailer;
 };
 
 declare module 'fastify' {
@@ -108,6 +119,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  const mailer = deps.mailer ?? createMailer(config, db, app.log);
+  app.addHook('onClose', async () => {
+    mailer.close();
+  });
+  const accountEmail = { db, mailer, publicUrl: config.publicUrl, logger: app.log };
+
   // The API scope: every route in it knows its caller and checks CSRF on form posts.
   await app.register(async (api) => {
     registerAuthContext(api, db);
@@ -119,8 +136,34 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       cookieSecure: config.cookieSecure,
       authRateLimitPerMinute: config.authRateLimitPerMinute,
       botCheckDifficulty: config.botCheckDifficulty,
+      accountEmail,
+    });
+    await api.register(accountEmailRoutes, {
+      ...accountEmail,
+      authRateLimitPerMinute: config.authRateLimitPerMinute,
+    });
+    await api.register(socialLoginRoutes, {
+      db,
+      appSecret: config.appSecret,
+      cookieSecure: config.cookieSecure,
+      publicUrl: config.publicUrl,
+      authRateLimitPerMinute: config.authRateLimitPerMinute,
+      google: config.google,
+    });
+    await api.register(profileRoutes, {
+      db,
+      cookieSecure: config.cookieSecure,
+      authRateLimitPerMinute: config.authRateLimitPerMinute,
+      onEmailChanged: (user) => startEmailVerification(accountEmail, user),
     });
     await api.register(groupsRoutes, { db });
+    await api.register(invitesRoutes, { db, appSecret: config.appSecret, publicUrl: config.publicUrl });
+    await api.register(agreementsRoutes, { db });
+    await api.register(portalRoutes, {
+      db,
+      appSecret: config.appSecret,
+      authRateLimitPerMinute: config.authRateLimitPerMinute,
+    });
     await api.register(aiChecksRoutes, { db, queue: deps.queue });
     await api.register(textChecksRoutes, { db, queue: deps.queue });
     await api.register(reportsRoutes, { db });
@@ -134,6 +177,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     isQueueHealthy: () => deps.queue.isHealthy(),
   });
 
+  await app.register(outboxRoutes, { db, isEnabled: config.env === 'development' });
   await registerWebClient(app, config.webDistDir);
   return app;
 }

@@ -29,6 +29,22 @@ const EnvSchema = z.object({
   BOT_CHECK_DIFFICULTY: z.coerce.number().int().min(1).max(10_000_000).default(50_000),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
+  /** Where links in e-mails point: the site's public address, no trailing slash needed. */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .default('http://localhost:3000'),
+  /** Outgoing mail over SMTP (nodemailer); unset: messages go to the local outbox (table mail_outbox). */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/\s]+/, 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587')
+    .optional(),
+  MAIL_FROM: z.string().min(3).max(200).optional(),
+  /** Google sign-in (OpenID Connect): both set, or neither (the button is then hidden). */
+  GOOGLE_CLIENT_ID: z.string().min(1).max(500).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).max(500).optional(),
+  OIDC_ISSUER: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .default('https://accounts.google.com'),
 });
 
 export type Role = 'api' | 'worker' | 'all';
@@ -49,6 +65,12 @@ export type Config = {
   botCheckDifficulty: number;
   jobConcurrency: number;
   shutdownTimeoutMs: number;
+  /** The site's public origin, for links in e-mails (no trailing slash). */
+  publicUrl: string;
+  /** SMTP delivery; null: the local outbox. */
+  smtp: { url: string; from: string } | null;
+  /** Google sign-in through OpenID Connect; null: not offered. */
+  google: { issuer: string; clientId: string; clientSecret: string } | null;
 };
 
 export class ConfigError extends Error {
@@ -84,6 +106,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (e.NODE_ENV === 'production' && e.APP_SECRET === undefined) {
     throw new ConfigError(['APP_SECRET: required in production (at least 32 random characters)']);
   }
+  if (e.SMTP_URL !== undefined && e.MAIL_FROM === undefined) {
+    throw new ConfigError(['MAIL_FROM: required with SMTP_URL (the sender, e.g. "Veritext <no-reply@example.com>")']);
+  }
+  if ((e.GOOGLE_CLIENT_ID === undefined) !== (e.GOOGLE_CLIENT_SECRET === undefined)) {
+    throw new ConfigError([
+      'GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET: set both for Google sign-in, or neither to hide it',
+    ]);
+  }
+  const issuerHost = new URL(e.OIDC_ISSUER).hostname;
+  if (e.OIDC_ISSUER.startsWith('http:') && !['localhost', '127.0.0.1', '[::1]'].includes(issuerHost)) {
+    throw new ConfigError(['OIDC_ISSUER: must be https:// (plain http only for a provider on this machine)']);
+  }
   const appSecret =
     e.APP_SECRET ?? (e.NODE_ENV === 'test' ? 'test-secret-'.padEnd(40, 'x') : resolveDevSecret(dataDir));
   return {
@@ -105,6 +139,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     botCheckDifficulty: e.BOT_CHECK_DIFFICULTY,
     jobConcurrency: e.JOB_CONCURRENCY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    publicUrl: e.PUBLIC_URL.replace(/\/+$/, ''),
+    smtp: e.SMTP_URL === undefined || e.MAIL_FROM === undefined ? null : { url: e.SMTP_URL, from: e.MAIL_FROM },
+    google:
+      e.GOOGLE_CLIENT_ID === undefined || e.GOOGLE_CLIENT_SECRET === undefined
+        ? null
+        : { issuer: e.OIDC_ISSUER, clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET },
     ...overrides,
   };
 }

@@ -15,6 +15,9 @@ import './styles/check.css';
 import './styles/report.css';
 import './styles/documents.css';
 import './styles/admin.css';
+import './styles/profile.css';
+import './styles/account-email.css';
+import './styles/portal.css';
 
 async function start(): Promise<void> {
   let router: ReturnType<typeof createBrowserRouter> | null = null;

@@ -87,6 +87,10 @@ export const RegistrationFormSchema = z.object({
   account_type: z.enum(ACCOUNT_TYPES).default('individual'),
   organisation_name: z.string().trim().max(FIELD_MAX.name).optional(),
   'security-token-registration': z.string().max(10000).optional(),
+  /** An organisation's invite token: the new user joins its group with the link's role (no new group). */
+  invite: z.string().trim().max(200).optional(),
+  /** The terms box: ticked, the terms and privacy agreements (2018-05-24) are recorded. */
+  terms: z.enum(['on', '1', 'true', '0', 'false', '']).optional(),
   _csrf_token: z.string().max(200).optional(),
 });
 

@@ -73,6 +73,35 @@ export const ERRORS = {
   },
   report_not_ready: { status: 409, message: 'The PDF report is available once the check is done.' },
   report_failed: { status: 500, message: 'The PDF report could not be made. Please try again.' },
+  reset_code_invalid: {
+    status: 400,
+    message: 'This password reset link is not valid. Please check the link or request a new one.',
+  },
+  reset_code_expired: { status: 400, message: 'This password reset link has expired. Please request a new one.' },
+  reset_code_used: {
+    status: 400,
+    message: 'This password reset link has already been used. Please request a new one if you need to.',
+  },
+  password_mismatch: { status: 400, message: 'The passwords do not match.' },
+  email_already_verified: { status: 409, message: 'Your e-mail address is already confirmed.' },
+  verification_resend_limited: {
+    status: 429,
+    message:
+      'You have asked for 3 confirmation e-mails in the last hour. Please check your inbox and spam folder, or try again later.',
+  },
+  mail_failed: { status: 503, message: 'We could not send the e-mail. Please try again in a few minutes.' },
+  invite_not_found: {
+    status: 404,
+    message: 'This registration link is no longer valid. Please ask your administrator for a new one.',
+  },
+  agreement_unknown: { status: 400, message: 'Unknown agreement type or version.' },
+  terms_required: { status: 400, message: 'Please accept the Terms of Use and the Privacy Policy.' },
+  current_password_invalid: { status: 400, message: 'Invalid current password' },
+  account_owns_group: {
+    status: 409,
+    message:
+      'You are the administrator of an organisation that has other members. Make another member its administrator before deleting your account.',
+  },
   rate_limited: { status: 429, message: 'Too many attempts. Please wait a moment and try again.' },
   internal: { status: 500, message: 'Something went wrong. We can not get error.' },
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -8,3 +8,8 @@ export * from './ai-check.ts';
 export * from './text-check.ts';
 export * from './document-check.ts';
 export * from './collections.ts';
+export * from './invites.ts';
+export * from './portal.ts';
+export * from './account-email.ts';
+export * from './social-login.ts';
+export * from './profile.ts';

@@ -45,6 +45,9 @@ export async function resolveAuth(db: Queryable, request: FastifyRequest): Promi
   const token = headerToken(request);
   if (token !== null) {
     if (token.length === 0 || token.length > 200) throw new AppError('invalid_api_token');
+    // Constant time enough: the database compares SHA-256 digests, never the token. Timing could at most
+    // tell how many leading digits of a caller-chosen digest match a stored one, which brings an attacker
+    // no closer to a token (that takes a preimage of a random 192-bit token); no plaintext is compared.
     const tokenHash = sha256(token);
     const user = await findUserByApiTokenHash(db, tokenHash);
     if (user !== null) return { user, group: null, via: 'api_token', sessionHash: null };

@@ -1,4 +1,9 @@
 import {
+  AccountDeletedResponseSchema,
+  PasswordChangedResponseSchema,
+  ProfileResponseSchema,
+  type AccountDeletedResponse,
+  type Profile,
   AiCheckCreatedResponseSchema,
   AiCheckMarkResponseSchema,
   AiCheckResultResponseSchema,
@@ -30,6 +35,8 @@ import {
   type CollectionImport,
   type CollectionListResponse,
 } from '@veritext/contracts';
+import { AccountEmailResponseSchema, type AccountEmailResponse } from '@veritext/contracts';
+import { AuthProvidersResponseSchema, type AuthProvidersResponse } from '@veritext/contracts';
 import type { ApiClient, FormFields } from './client.ts';
 import { solveBotCheck } from './altcha.ts';
 import type { CsrfCache } from './csrf.ts';
@@ -75,11 +82,20 @@ export type RegistrationInput = {
   name: string;
   accountType: AccountType;
   organisationName: string;
+  /** An organisation's invite token (sign-up by link): the server ignores the account type then. */
+  invite?: string;
+  /** The terms box: ticked, the server records the terms and privacy agreements. */
+  terms?: boolean;
 };
 
 /** The server calls of the session and account flows, each through the one API client. */
 export function createEndpoints(client: ApiClient, csrf: CsrfCache) {
   return {
+    /** Which outside sign-in providers are offered (Google: 'Continue with Google'). */
+    authProviders(): Promise<AuthProvidersResponse> {
+      return client.getJson('/api/v1/auth/providers/', AuthProvidersResponseSchema);
+    },
+
     loginJson(): Promise<LoginJsonResponse> {
       return client.getJson('/login_json', LoginJsonResponseSchema);
     },
@@ -118,6 +134,8 @@ export function createEndpoints(client: ApiClient, csrf: CsrfCache) {
           name: name === '' ? undefined : name,
           account_type: input.accountType,
           organisation_name: input.accountType === 'organisation' ? input.organisationName.trim() : undefined,
+          invite: input.invite,
+          terms: input.terms === true ? 'on' : undefined,
           'security-token-registration': botToken,
           _csrf_token: token,
         },
@@ -286,6 +304,84 @@ export function createEndpoints(client: ApiClient, csrf: CsrfCache) {
         ...(options.signal === undefined ? {} : { signal: options.signal }),
       });
       return result.data.import;
+    },
+
+    /* ---- e-mail verification and password reset (the activity-report portal uses them too) ---- */
+
+    /** POST /forgot_password: the same answer whether or not the address has an account. */
+    async forgotPassword(email: string, portal?: 'integrito'): Promise<AccountEmailResponse> {
+      const { token } = await csrf.get();
+      return client.postForm(
+        '/forgot_password',
+        { email: email.trim(), portal, _csrf_token: token },
+        AccountEmailResponseSchema,
+      );
+    },
+
+    /** POST /validate_reset_password_code: a bad, used or expired code throws its ApiError. */
+    async validateResetCode(code: string): Promise<AccountEmailResponse> {
+      const { token } = await csrf.get();
+      return client.postForm('/validate_reset_password_code', { code, _csrf_token: token }, AccountEmailResponseSchema);
+    },
+
+    /** POST /reset_password: ends every session of the account on success. */
+    async resetPassword(input: {
+      code: string;
+      password: string;
+      confirmPassword: string;
+    }): Promise<AccountEmailResponse> {
+      const { token } = await csrf.get();
+      return client.postForm(
+        '/reset_password',
+        { code: input.code, password: input.password, confirm_password: input.confirmPassword, _csrf_token: token },
+        AccountEmailResponseSchema,
+      );
+    },
+
+    /** POST /resend_verification_email: at most 3 an hour. */
+    async resendVerificationEmail(): Promise<AccountEmailResponse> {
+      const { token } = await csrf.get();
+      return client.postForm('/resend_verification_email', { _csrf_token: token }, AccountEmailResponseSchema);
+    },
+
+    /* ---- the profile (commerce-and-cabinet.md §3) ---- */
+
+    async getProfile(): Promise<Profile> {
+      return (await client.getJson('/api/v1/profile/', ProfileResponseSchema)).data.profile;
+    },
+
+    async updateProfile(input: { name: string; timezone: string; language: string }): Promise<Profile> {
+      const { token } = await csrf.get();
+      return (await client.postForm('/api/v1/profile/', { ...input, _csrf_token: token }, ProfileResponseSchema)).data
+        .profile;
+    },
+
+    async changeEmail(input: { email: string; currentPassword: string }): Promise<Profile> {
+      const { token } = await csrf.get();
+      const fields = { email: input.email.trim(), current_password: input.currentPassword, _csrf_token: token };
+      return (await client.postForm('/api/v1/profile/email/', fields, ProfileResponseSchema)).data.profile;
+    },
+
+    /** Resolves to the new personal API token (the server replaces it with the password). */
+    async changePassword(input: { currentPassword: string; password: string; confirmPassword: string }) {
+      const { token } = await csrf.get();
+      const fields = {
+        current_password: input.currentPassword,
+        password: input.password,
+        confirm_password: input.confirmPassword,
+        _csrf_token: token,
+      };
+      const result = await client.postForm('/api/v1/profile/password/', fields, PasswordChangedResponseSchema);
+      csrf.reset();
+      return result.data;
+    },
+
+    async deleteAccount(currentPassword: string): Promise<AccountDeletedResponse['data']> {
+      const { token } = await csrf.get();
+      const fields = { current_password: currentPassword, _csrf_token: token };
+      const result = await client.postForm('/api/v1/profile/delete/', fields, AccountDeletedResponseSchema);
+      csrf.reset();
+      return result.data;
     },
 
     async logout(): Promise<void> {

@@ -9,6 +9,7 @@ import { useLanguage, useLanguageSync } from '../language/useLanguage.ts';
 import { ModalHost } from '../modals/ModalHost.tsx';
 import { pathAfterLogin } from '../session/destinations.ts';
 import { reloadHomeSoon } from '../session/useLogout.ts';
+import { useSocialLoginReturn } from '../session/useSocialLoginReturn.ts';
 import { useServices, useSession } from './ServicesContext.tsx';
 
 /** Follows session changes made in other tabs (check-tool.md §4). */
@@ -73,6 +74,7 @@ export function Layout() {
   const { t } = useTranslation();
   useLanguageSync();
   useTabSync();
+  useSocialLoginReturn();
   useFocusOnNavigate();
   return (
     <div className="app">

@@ -15,14 +15,10 @@ import {
   StudentsPage,
 } from '../pages/SitePages.tsx';
 import { GroupDocumentsPage, MyDocumentsPage, NewCheckPage, ProfilePage } from '../pages/ProfilePages.tsx';
-import {
-  BlogPage,
-  CitationPage,
-  IntegritoLoginPage,
-  IntegritoRegistrationPage,
-  NotFoundPage,
-} from '../pages/OtherPages.tsx';
+import { BlogPage, CitationPage, NotFoundPage } from '../pages/OtherPages.tsx';
+import { portalRoutes } from '../portal/portalRoutes.tsx';
 import { AdminCollectionsPage } from '../pages/AdminCollectionsPage.tsx';
+import { ResetPasswordPage } from '../account/ResetPassword.tsx';
 import { Layout } from './Layout.tsx';
 import { RequireLogin } from './RequireLogin.tsx';
 import { RouteError } from './RouteError.tsx';
@@ -69,8 +65,8 @@ export const routes: RouteObject[] = [
       { path: '/profile/my-documents/group/:groupId', element: withLogin(GroupDocumentsPage) },
       { path: '/admin/collections', element: withLogin(AdminCollectionsPage) },
       { path: '/citation-generator/', element: <CitationPage /> },
-      { path: '/integrito/login/*', element: <IntegritoLoginPage /> },
-      { path: '/integrito/registration/*', element: <IntegritoRegistrationPage /> },
+      { path: '/reset-password/', element: <ResetPasswordPage /> },
+      ...portalRoutes,
       { path: '/blog/es/*', element: <BlogPage /> },
       { path: '/blog/*', element: <BlogPage /> },
       { path: '*', element: <NotFoundPage /> },

@@ -5,6 +5,9 @@ import { useServices } from '../app/ServicesContext.tsx';
 import { FormAlert, FormField, SubmitButton } from './FormField.tsx';
 import { ModalFrame, ModalSwitchPrompt } from './ModalFrame.tsx';
 import { useAfterAuth, useErrorText } from './useAuthFlow.ts';
+import { promptEmailVerification } from '../account/AccountEmailNotices.tsx';
+import { SocialLoginButton, useSocialErrorText } from './SocialLoginButton.tsx';
+import type { SocialLoginError } from '@veritext/contracts';
 
 type FieldErrors = { email?: string; password?: string };
 
@@ -18,16 +21,24 @@ function loginFieldErrors(fields: Readonly<Record<string, string>>): FieldErrors
   };
 }
 
-export function LoginModal({ onSwitch }: { onSwitch: (name: 'signup') => void }) {
+export function LoginModal({
+  onSwitch,
+  socialError,
+}: {
+  onSwitch: (name: 'signup' | 'forgot') => void;
+  /** Why a Google sign-in just failed (?login_error=), shown at the top. */
+  socialError?: SocialLoginError | undefined;
+}) {
   const { t } = useTranslation();
-  const { endpoints } = useServices();
+  const { endpoints, modals } = useServices();
   const afterAuth = useAfterAuth();
   const describeError = useErrorText();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
   const [isSubmitting, setIsSubmitting] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
+  const socialErrorText = useSocialErrorText();
+  const [message, setMessage] = useState<string | null>(socialErrorText(socialError));
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
 
   async function submit(): Promise<void> {
@@ -37,6 +48,7 @@ export function LoginModal({ onSwitch }: { onSwitch: (name: 'signup') => void })
     try {
       await endpoints.login({ email, password, rememberMe });
       await afterAuth();
+      void promptEmailVerification(endpoints, modals);
     } catch (error) {
       setMessage(describeError(error));
       if (isApiError(error)) setFieldErrors(loginFieldErrors(error.fields));
@@ -55,6 +67,7 @@ export function LoginModal({ onSwitch }: { onSwitch: (name: 'signup') => void })
         }}
       >
         <FormAlert message={message} />
+        <SocialLoginButton />
         <FormField
           id="login-email"
           label={t('fields.email')}
@@ -83,6 +96,17 @@ export function LoginModal({ onSwitch }: { onSwitch: (name: 'signup') => void })
             setPassword(event.target.value);
           }}
         />
+        <p className="form__aside">
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              onSwitch('forgot');
+            }}
+          >
+            {t('accountEmail.forgotLink')}
+          </button>
+        </p>
         <label className="checkbox">
           <input
             type="checkbox"

@@ -1,5 +1,6 @@
 import { Fragment, useEffect, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
+import { parseSocialLoginError } from '@veritext/contracts';
 import { useServices } from '../app/ServicesContext.tsx';
 import type { ModalName, ModalProps } from './registry.ts';
 import { ApiTokenModal } from './ApiTokenModal.tsx';
@@ -8,9 +9,24 @@ import { LoginModal } from './LoginModal.tsx';
 import { SignupModal } from './SignupModal.tsx';
 import { ReportModal } from '../report/ReportModal.tsx';
 import { ConfirmModal } from '../check/ConfirmModal.tsx';
+import { AccountEmailNotices } from '../account/AccountEmailNotices.tsx';
+import { ForgotModal } from '../account/ForgotModal.tsx';
+import { ResetPasswordModal } from '../account/ResetPasswordModal.tsx';
+import { VerifyEmailModal } from '../account/VerifyEmailModal.tsx';
+import { InviteLinkOpener } from '../invites/InviteLinkOpener.tsx';
 
 /** The modals this release renders; the other names of the spec register with their features. */
-const HOSTED: readonly ModalName[] = ['login', 'signup', 'info', 'get_api_token', 'report', 'confirm'];
+const HOSTED: readonly ModalName[] = [
+  'login',
+  'signup',
+  'info',
+  'get_api_token',
+  'report',
+  'confirm',
+  'forgot',
+  'reset',
+  'verify_email',
+];
 
 type Current = { name: ModalName; props: ModalProps; key: number };
 
@@ -48,12 +64,18 @@ export function ModalHost() {
   function render(open: Current) {
     switch (open.name) {
       case 'login':
-        return <LoginModal onSwitch={switchTo} />;
+        return (
+          <LoginModal
+            onSwitch={switchTo}
+            socialError={parseSocialLoginError(stringProp(open.props, 'socialError') ?? null) ?? undefined}
+          />
+        );
       case 'signup':
         return (
           <SignupModal
             onSwitch={switchTo}
             initialType={stringProp(open.props, 'accountType') === 'organisation' ? 'organisation' : 'individual'}
+            invite={stringProp(open.props, 'invite')}
           />
         );
       case 'info':
@@ -66,14 +88,22 @@ export function ModalHost() {
       }
       case 'confirm':
         return <ConfirmModal props={open.props} />;
-      // The cart and account-recovery modals arrive with their issues; until then nothing opens them.
+      case 'forgot':
+        return (
+          <ForgotModal
+            onSwitch={switchTo}
+            portal={stringProp(open.props, 'portal') === 'integrito' ? 'integrito' : undefined}
+          />
+        );
+      case 'reset':
+        return <ResetPasswordModal code={stringProp(open.props, 'code') ?? null} onSwitch={switchTo} />;
+      case 'verify_email':
+        return <VerifyEmailModal />;
+      // The cart modals arrive with their issue; until then nothing opens them.
       case 'cart':
       case 'price':
       case 'aiprice':
       case 'notify':
-      case 'forgot':
-      case 'reset':
-      case 'verify_email':
         return null;
     }
   }
@@ -86,6 +116,8 @@ export function ModalHost() {
       }}
     >
       {current === null ? null : <Fragment key={current.key}>{render(current)}</Fragment>}
+      <AccountEmailNotices />
+      <InviteLinkOpener />
     </Dialog.Root>
   );
 }

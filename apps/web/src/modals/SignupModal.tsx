@@ -5,11 +5,15 @@ import { isApiError } from '../api/client.ts';
 import type { AccountType } from '../api/endpoints.ts';
 import { useServices } from '../app/ServicesContext.tsx';
 import { FormAlert, FormField, SubmitButton } from './FormField.tsx';
+import { SocialLoginButton } from './SocialLoginButton.tsx';
 import { ModalFrame, ModalSwitchPrompt } from './ModalFrame.tsx';
 import { PasswordStrength } from './PasswordStrength.tsx';
 import { useAfterAuth, useErrorText } from './useAuthFlow.ts';
+import { useSession } from '../app/ServicesContext.tsx';
+import { InviteNotice } from '../invites/InviteNotice.tsx';
+import { InviteJoinModal } from '../invites/InviteJoin.tsx';
 
-type FieldErrors = Partial<Record<'email' | 'password' | 'name' | 'organisationName', string>>;
+type FieldErrors = Partial<Record<'email' | 'password' | 'name' | 'organisationName' | 'terms', string>>;
 
 const ACCOUNT_TYPES: readonly AccountType[] = ['individual', 'organisation'];
 
@@ -22,12 +26,29 @@ function signupFieldErrors(fields: Readonly<Record<string, string>>): FieldError
   return out;
 }
 
+/** Sign-up: individual, organisation, or by an organisation's invite link (`invite`: its token). */
 export function SignupModal({
   onSwitch,
   initialType = 'individual',
+  invite,
 }: {
   onSwitch: (name: 'login') => void;
   initialType?: AccountType;
+  invite?: string | undefined;
+}) {
+  const session = useSession();
+  if (invite !== undefined && session.status === 'user') return <InviteJoinModal token={invite} />;
+  return <SignupForm onSwitch={onSwitch} initialType={initialType} invite={invite} />;
+}
+
+function SignupForm({
+  onSwitch,
+  initialType,
+  invite,
+}: {
+  onSwitch: (name: 'login') => void;
+  initialType: AccountType;
+  invite: string | undefined;
 }) {
   const { t } = useTranslation();
   const { endpoints } = useServices();
@@ -38,6 +59,7 @@ export function SignupModal({
   const [organisationName, setOrganisationName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [terms, setTerms] = useState(false);
   const [phase, setPhase] = useState<'idle' | 'botCheck' | 'sending'>('idle');
   const [message, setMessage] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
@@ -68,7 +90,8 @@ export function SignupModal({
     }
     setPhase('sending');
     try {
-      await endpoints.register({ email, password, name, accountType, organisationName }, () => {
+      const type = invite === undefined ? accountType : 'individual';
+      await endpoints.register({ email, password, name, accountType: type, organisationName, invite, terms }, () => {
         setPhase('botCheck');
       });
       setPhase('sending');
@@ -82,7 +105,8 @@ export function SignupModal({
 
   return (
     <ModalFrame title={t('auth.signup.title')} description={t('auth.signup.description')}>
-      <div className="tabs" role="tablist" aria-label={t('auth.signup.typeLabel')}>
+      {invite === undefined ? null : <InviteNotice token={invite} />}
+      <div className="tabs" role="tablist" aria-label={t('auth.signup.typeLabel')} hidden={invite !== undefined}>
         {ACCOUNT_TYPES.map((type, index) => (
           <button
             key={type}
@@ -119,7 +143,8 @@ export function SignupModal({
         }}
       >
         <FormAlert message={message} />
-        {accountType === 'organisation' ? (
+        {invite === undefined ? <SocialLoginButton /> : null}
+        {accountType === 'organisation' && invite === undefined ? (
           <>
             <p className="form__note">{t('auth.signup.organisationHint')}</p>
             <FormField
@@ -180,6 +205,24 @@ export function SignupModal({
           }}
         />
         <PasswordStrength password={password} id="signup-password-strength" />
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            name="terms"
+            checked={terms}
+            aria-invalid={fieldErrors.terms === undefined ? undefined : true}
+            aria-describedby={fieldErrors.terms === undefined ? undefined : 'signup-terms-error'}
+            onChange={(event) => {
+              setTerms(event.target.checked);
+            }}
+          />
+          {t('invites.terms')}
+        </label>
+        {fieldErrors.terms === undefined ? null : (
+          <p id="signup-terms-error" className="field__error">
+            {fieldErrors.terms}
+          </p>
+        )}
         <SubmitButton label={t('auth.signup.submit')} isBusy={isBusy} />
         {isBusy ? (
           <p className="form__status" role="status">

@@ -10,6 +10,8 @@ import { DocumentsList } from '../documents/DocumentsList.tsx';
 import { parseGroupId } from '../documents/documents.ts';
 import { CREDENTIALS_QUERY_KEY } from '../modals/ApiTokenModal.tsx';
 import { useErrorText } from '../modals/useAuthFlow.ts';
+import { ProfileSettings } from '../profile/ProfileSettings.tsx';
+import { RegistrationLinksCard } from '../invites/RegistrationLinksCard.tsx';
 
 function BalanceCard() {
   const { t } = useTranslation();
@@ -130,10 +132,12 @@ export function ProfilePage() {
       <div className="cabinet-grid">
         {session.profile === null ? null : <AccountDetails profile={session.profile} />}
         <BalanceCard />
+        <RegistrationLinksCard />
       </div>
       <button type="button" className="button button--ghost" data-modal="get_api_token">
         {t('apiToken.button')}
       </button>
+      <ProfileSettings />
     </div>
   );
 }

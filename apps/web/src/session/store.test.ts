@@ -145,6 +145,24 @@ describe('session store', () => {
     expect(store.getState()).toMatchObject({ status: 'guest', profile: null });
   });
 
+  it('a login from another tab is "checking" until its profile arrives', () => {
+    const { store, storage } = setup({});
+    store.applyStorageChange('isLogin', 'true', null);
+    saveLogin(storage);
+    expect(store.applyStorageChange('isLogin', null, 'true')).toBe('login');
+    expect(store.getState().status).toBe('checking');
+    saveProfile(storage, sampleUser);
+    expect(store.applyStorageChange('profile', null, JSON.stringify(sampleUser))).toBe('profile');
+    expect(store.getState()).toMatchObject({ status: 'user', profile: sampleUser });
+  });
+
+  it('marks a social sign-in in local storage (socialLogin)', async () => {
+    const { store, storage } = setup({ loginJson: () => Promise.resolve(loggedIn) });
+    await store.completeLogin({ social: true });
+    expect(storage.getItem(SESSION_KEYS.socialLogin)).toBe('true');
+    expect(store.getState().status).toBe('user');
+  });
+
   it('notifies subscribers', async () => {
     const { store } = setup({ loginJson: () => Promise.resolve(loggedIn) });
     const listener = vi.fn();

@@ -63,6 +63,14 @@ export function createSessionStore(deps: SessionDeps) {
     return readGuestCookie(deps.getCookies(), deps.deleteCookie)?.api ?? null;
   }
 
+  /** The server replaced the API token (a password change): the same profile with the new token, in every tab. */
+  function replaceApiToken(token: string): void {
+    if (state.profile === null) return;
+    const profile = { ...state.profile, api_token: token };
+    saveProfile(storage, profile);
+    setState({ profile });
+  }
+
   /** Fetches the credentials and stores them as the profile. */
   async function refreshProfile(): Promise<CredentialsUser> {
     try {
@@ -117,9 +125,9 @@ export function createSessionStore(deps: SessionDeps) {
     return true;
   }
 
-  /** After a successful login or sign-up call: the session cookie is set; load the profile. */
-  async function completeLogin(): Promise<void> {
-    saveLogin(storage);
+  /** After a successful login or sign-up (or a social sign-in): the session cookie is set; load the profile. */
+  async function completeLogin(options: { social?: boolean } = {}): Promise<void> {
+    saveLogin(storage, options);
     try {
       await refreshProfile();
     } catch {
@@ -144,6 +152,9 @@ export function createSessionStore(deps: SessionDeps) {
     } else if (change === 'login' || change === 'profile') {
       const local = readLocalSession(storage);
       if (local.isLogin && local.profile !== null) setState({ status: 'user', profile: local.profile, error: null });
+      // The other tab writes isLogin before the profile: until it arrives this tab is "checking", not a
+      // guest (a guest on a /profile page is sent home with the login modal).
+      else if (change === 'login' && state.status !== 'user') setState({ status: 'checking', error: null });
     }
     return change;
   }
@@ -161,6 +172,7 @@ export function createSessionStore(deps: SessionDeps) {
       return () => listeners.delete(listener);
     },
     getApiToken,
+    replaceApiToken,
     refreshProfile,
     checkLogin,
     completeLogin,

@@ -10,18 +10,22 @@ import {
   LoginJsonResponseSchema,
   RegistrationFormSchema,
   SuccessMessageSchema,
+  isTicked,
 } from '@veritext/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { requireUser, SESSION_COOKIE } from '../../http/auth-context.ts';
+import { issueSession } from './session-cookie.ts';
 import { ensureCsrfCookie, issueCsrfToken } from '../../http/csrf.ts';
+import { SIGNUP_AGREEMENTS } from '../agreements/agreements.service.ts';
 import { consumeBotSolution, createBotChallenge } from '../botcheck/botcheck.service.ts';
+import { findInvite } from '../invites/invites.service.ts';
+import { startEmailVerification, type AccountEmailDeps } from './account-email.service.ts';
 import { authenticate, registerGuest, registerUser } from './auth.service.ts';
 import { buildCredentials, buildLoginJson, renderAvatarSvg } from './profile.service.ts';
-import { generateSessionId } from './secrets.ts';
-import { deleteSession, insertSession } from './sessions.repository.ts';
+import { deleteSession } from './sessions.repository.ts';
 import type { UserRecord } from './users.repository.ts';
 
 export type AuthRoutesOptions = {
@@ -30,6 +34,8 @@ export type AuthRoutesOptions = {
   cookieSecure: boolean;
   authRateLimitPerMinute: number;
   botCheckDifficulty: number;
+  /** Mail for the verification e-mail a new account gets. */
+  accountEmail: AccountEmailDeps;
 };
 
 const DAY_SECONDS = 24 * 60 * 60;
@@ -42,25 +48,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (api, 
   const authRateLimit = { max: options.authRateLimitPerMinute, timeWindow: '1 minute' };
 
   /** A new session id on every login (no fixation); the previous session of this browser ends. */
-  async function startSession(request: FastifyRequest, reply: FastifyReply, user: UserRecord, persistent: boolean) {
-    if (request.auth.sessionHash !== null) await deleteSession(db, request.auth.sessionHash);
-    const session = generateSessionId();
-    const ttl = persistent ? PERSISTENT_SESSION_SECONDS : BROWSER_SESSION_SECONDS;
-    await insertSession(db, {
-      idHash: session.hash,
-      userId: user.id,
-      isPersistent: persistent,
-      ttlSeconds: ttl,
-      userAgent: request.headers['user-agent'] ?? '',
-      ip: request.ip,
-    });
-    void reply.setCookie(SESSION_COOKIE, session.id, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: cookieSecure,
-      ...(persistent ? { maxAge: ttl } : {}),
-    });
+  function startSession(request: FastifyRequest, reply: FastifyReply, user: UserRecord, persistent: boolean) {
+    const ttlSeconds = persistent ? PERSISTENT_SESSION_SECONDS : BROWSER_SESSION_SECONDS;
+    return issueSession(db, request, reply, user.id, { persistent, ttlSeconds, cookieSecure });
   }
 
   api.get(
@@ -119,14 +109,19 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (api, 
     async (request, reply) => {
       const body = request.body;
       await consumeBotSolution(db, appSecret, body['security-token-registration']);
+      const invite = body.invite === undefined || body.invite === '' ? null : await findInvite(db, body.invite);
       const { user } = await registerUser(db, {
         email: body.email,
         password: body.password,
         name: body.name,
-        accountType: body.account_type,
+        accountType: invite === null ? body.account_type : 'individual',
         organisationName: body.organisation_name,
+        joinGroup: invite === null ? undefined : { groupId: invite.group_id, role: invite.role },
+        agreements: isTicked(body.terms) ? SIGNUP_AGREEMENTS : [],
+        ip: request.ip,
       });
       await startSession(request, reply, user, true);
+      await startEmailVerification({ ...options.accountEmail, logger: request.log }, user);
       request.log.info({ userId: user.id }, 'user registered');
       return { success: true as const, message: 'Registration successful', data: { redirect: AFTER_LOGIN } };
     },

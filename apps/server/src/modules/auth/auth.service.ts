@@ -7,9 +7,11 @@ import {
 } from '@veritext/contracts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
+import { recordAgreements, type AgreementAcceptance } from '../agreements/agreements.service.ts';
 import { insertAccount } from '../ledger/ledger.repository.ts';
 import { creditPages } from '../ledger/ledger.service.ts';
-import { generateApiToken, hashPassword, verifyAgainstDummy, verifyPassword } from './secrets.ts';
+import { checkAccountPassword } from './login-throttle.ts';
+import { generateApiToken, hashPassword, verifyAgainstDummy } from './secrets.ts';
 import {
   findUserByEmail,
   insertGroup,
@@ -25,7 +27,8 @@ function isUniqueViolation(error: unknown): boolean {
 
 export type NewAccount = {
   email: string;
-  password: string;
+  /** null: no password yet (the activity-report portal sends a password-setting e-mail). */
+  password: string | null;
   name?: string | undefined;
   accountType: 'individual' | 'organisation';
   organisationName?: string | undefined;
@@ -34,6 +37,11 @@ export type NewAccount = {
   /** Pages and AI pages an operator credits on creation, on top of the sign-up bonus. */
   depositPages?: number;
   depositAiPages?: number;
+  /** Sign-up by an invite link: join this group with this role instead of creating one. */
+  joinGroup?: { groupId: number; role: 2 | 3 } | undefined;
+  /** Agreements accepted on the sign-up form, recorded in the same transaction. */
+  agreements?: readonly AgreementAcceptance[];
+  ip?: string;
 };
 
 /**
@@ -45,9 +53,11 @@ export async function registerUser(
   db: Database,
   input: NewAccount,
 ): Promise<{ user: UserRecord; group: GroupRecord | null }> {
-  if (!isPasswordAcceptable(input.password)) throw new AppError('weak_password', { fields: { password: 'weak' } });
+  if (input.password !== null && !isPasswordAcceptable(input.password)) {
+    throw new AppError('weak_password', { fields: { password: 'weak' } });
+  }
   if ((await findUserByEmail(db, input.email)) !== null) throw new AppError('email_taken');
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = input.password === null ? null : await hashPassword(input.password);
   const token = generateApiToken();
   try {
     return await db.transaction(async (tx) => {
@@ -65,7 +75,10 @@ export async function registerUser(
       let group: GroupRecord | null = null;
       // The new-user bonus goes to the group an organisation sign-up creates, else to the user.
       let bonus = { accountId: account.id, pages: SIGNUP_BONUS_PAGES };
-      if (input.accountType === 'organisation') {
+      if (input.joinGroup !== undefined) {
+        // By invite: a member of the organisation with the link's role; the bonus stays the user's own.
+        await insertMembership(tx, input.joinGroup.groupId, user.id, input.joinGroup.role);
+      } else if (input.accountType === 'organisation') {
         const groupToken = generateApiToken();
         group = await insertGroup(tx, {
           name: input.organisationName ?? input.name ?? input.email,
@@ -79,6 +92,7 @@ export async function registerUser(
       }
       await creditPages(tx, { ...bonus, bucket: 'bonus', kind: 'bonus', reference: 'signup' });
       await creditOperatorPages(tx, account.id, input);
+      await recordAgreements(tx, user.id, input.agreements ?? [], input.ip ?? '');
       return { user, group };
     });
   } catch (error) {
@@ -130,10 +144,11 @@ export async function registerGuest(db: Database): Promise<UserRecord> {
 /** Checks e-mail and password; the same error and about the same time whether or not the e-mail exists. */
 export async function authenticate(db: Queryable, email: string, password: string): Promise<UserRecord> {
   const user = await findUserByEmail(db, email);
-  if (user === null || user.password_hash === null) {
+  if (user === null) {
     await verifyAgainstDummy(password);
     throw new AppError('invalid_credentials');
   }
-  if (!(await verifyPassword(user.password_hash, password))) throw new AppError('invalid_credentials');
+  // A locked account (too many wrong passwords) answers as a wrong password does.
+  if (!(await checkAccountPassword(db, user, password))) throw new AppError('invalid_credentials');
   return user;
 }

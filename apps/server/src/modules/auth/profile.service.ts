@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { SITE_LANGUAGES, type CredentialsResponse, type LoginJsonResponse } from '@veritext/contracts';
 import type { Queryable } from '../../db/database.ts';
 import { findAccountOfUser, type AccountRecord } from '../ledger/ledger.repository.ts';
+import { hasToVerifyEmail } from './account-email.service.ts';
 import type { UserRecord } from './users.repository.ts';
 
 /** A generic avatar derived from the hash of the lower-cased e-mail (check-tool.md §3), served by us. */
@@ -16,11 +17,6 @@ function balanceOf(account: AccountRecord | null): { balance: number; bonus: num
     bonus: account?.bonus ?? 0,
     ai_balance: account?.ai_balance ?? 0,
   };
-}
-
-// E-mail verification arrives with the accounts issue; until then no account is asked to verify.
-function hasToVerifyEmail(_user: UserRecord): boolean {
-  return false;
 }
 
 export async function buildCredentials(db: Queryable, user: UserRecord): Promise<CredentialsResponse> {

@@ -142,3 +142,15 @@ export async function setUserAdmin(db: Queryable, email: string, isAdmin: boolea
   );
   return rows[0] ?? null;
 }
+
+export async function updateUserPassword(db: Queryable, userId: number, passwordHash: string): Promise<void> {
+  await db.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [userId, passwordHash]);
+}
+
+/** Marks the e-mail address verified (once: a later call keeps the first time). */
+export async function markEmailVerified(db: Queryable, userId: number): Promise<void> {
+  await db.query(
+    'UPDATE users SET email_verified_at = COALESCE(email_verified_at, now()), updated_at = now() WHERE id = $1',
+    [userId],
+  );
+}

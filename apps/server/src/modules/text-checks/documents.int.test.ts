@@ -414,6 +414,25 @@ describe(`plagiarism check API (${TEST_DB_KIND})`, () => {
     });
   });
 
+  it('a check deleted while it runs (its owner deleted the account) leaves nothing in the index', async () => {
+    const user = await member(2);
+    const id = idOf(await submit(user.browser, { text: ORIGINAL_ESSAY.replace('cello', 'zither') }));
+    skipJobs();
+    const store = new SqlFingerprintStore(t.handle.db);
+    const checker = createReuseChecker();
+    const deleting: ReuseChecker = {
+      async check(s, request) {
+        const result = await checker.check(s, request);
+        await t.handle.db.query('DELETE FROM text_checks WHERE id = $1', [id]);
+        return result;
+      },
+      close: () => checker.close(),
+    };
+    await processTextCheck(t.handle.db, { checker: deleting, store }, id, { isLastAttempt: false, logger });
+    await checker.close();
+    expect((await store.getSources([indexKey(id)])).size).toBe(0);
+  });
+
   function browserReport(browser: TestBrowser, id: number) {
     return browser.get(`/api/v1/text/report/${String(id)}`);
   }

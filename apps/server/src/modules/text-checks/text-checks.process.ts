@@ -126,7 +126,14 @@ export async function processTextCheck(
     }
     throw error;
   }
-  if (await settleReady(db, checkId, { report, inIndex: !check.exclude_from_index, language })) {
+  const settled = await settleReady(db, checkId, { report, inIndex: !check.exclude_from_index, language });
+  if (!settled && (await findTextCheck(db, checkId)) === null) {
+    // deleted while it ran (its owner deleted the account): its document must not stay in the index
+    await engine.store.remove(key);
+    run.logger.info({ checkId }, 'text check deleted while it ran; its document left the index');
+    return;
+  }
+  if (settled) {
     run.logger.info(
       {
         checkId,

@@ -1,0 +1,117 @@
+/** The e-mails the service sends, in the recipient's language (users.language: en or es; anything else: en). */
+export type MailKind = 'verify_email' | 'reset_password';
+export type MailLanguage = 'en' | 'es';
+
+export type RenderedMail = { subject: string; text: string; html: string };
+
+type Copy = {
+  subject: string;
+  greeting: (name: string) => string;
+  lines: readonly string[];
+  action: string;
+  expiry: string;
+  ignore: string;
+  fallback: string;
+  signature: string;
+};
+
+const COPY: Record<MailKind, Record<MailLanguage, Copy>> = {
+  verify_email: {
+    en: {
+      subject: 'Confirm your e-mail address',
+      greeting: (name) => (name === '' ? 'Hello,' : `Hello ${name},`),
+      lines: ['Thank you for signing up for Veritext. Please confirm that this is your e-mail address.'],
+      action: 'Confirm my e-mail address',
+      expiry: 'The link works once and expires in 48 hours.',
+      ignore: 'If you did not create a Veritext account, you can ignore this message.',
+      fallback: 'If the button does not work, copy this link into your browser:',
+      signature: 'The Veritext team',
+    },
+    es: {
+      subject: 'Confirma tu dirección de correo electrónico',
+      greeting: (name) => (name === '' ? 'Hola:' : `Hola, ${name}:`),
+      lines: ['Gracias por registrarte en Veritext. Confirma que esta es tu dirección de correo electrónico.'],
+      action: 'Confirmar mi correo electrónico',
+      expiry: 'El enlace solo funciona una vez y caduca en 48 horas.',
+      ignore: 'Si no has creado una cuenta en Veritext, puedes ignorar este mensaje.',
+      fallback: 'Si el botón no funciona, copia este enlace en tu navegador:',
+      signature: 'El equipo de Veritext',
+    },
+  },
+  reset_password: {
+    en: {
+      subject: 'Reset your Veritext password',
+      greeting: (name) => (name === '' ? 'Hello,' : `Hello ${name},`),
+      lines: ['We received a request to reset the password of your Veritext account.'],
+      action: 'Choose a new password',
+      expiry: 'The link works once and expires in 1 hour.',
+      ignore: 'If you did not ask for this, ignore this message: your password stays as it is.',
+      fallback: 'If the button does not work, copy this link into your browser:',
+      signature: 'The Veritext team',
+    },
+    es: {
+      subject: 'Restablece tu contraseña de Veritext',
+      greeting: (name) => (name === '' ? 'Hola:' : `Hola, ${name}:`),
+      lines: ['Hemos recibido una solicitud para restablecer la contraseña de tu cuenta de Veritext.'],
+      action: 'Elegir una contraseña nueva',
+      expiry: 'El enlace solo funciona una vez y caduca en 1 hora.',
+      ignore: 'Si no lo has solicitado, ignora este mensaje: tu contraseña no cambiará.',
+      fallback: 'Si el botón no funciona, copia este enlace en tu navegador:',
+      signature: 'El equipo de Veritext',
+    },
+  },
+};
+
+export function mailLanguage(language: string | null | undefined): MailLanguage {
+  return language === 'es' ? 'es' : 'en';
+}
+
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+/** A message with one action link: plain text and a simple HTML twin carrying the same words. */
+export function renderMail(
+  kind: MailKind,
+  language: MailLanguage,
+  input: { name: string; link: string },
+): RenderedMail {
+  const copy = COPY[kind][language];
+  const greeting = copy.greeting(input.name);
+  const text = [
+    greeting,
+    '',
+    ...copy.lines,
+    '',
+    `${copy.action}: ${input.link}`,
+    '',
+    copy.expiry,
+    copy.ignore,
+    '',
+    copy.signature,
+    '',
+  ].join('\n');
+  const link = escapeHtml(input.link);
+  const html = `<!doctype html>
+<html lang="${language}">
+<head><meta charset="utf-8"><title>${escapeHtml(copy.subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f5f7fa;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
+<p>${escapeHtml(greeting)}</p>
+${copy.lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
+<p style="margin:28px 0"><a href="${link}" style="background:#1d4e89;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(copy.action)}</a></p>
+<p>${escapeHtml(copy.expiry)}</p>
+<p>${escapeHtml(copy.ignore)}</p>
+<p style="font-size:13px;color:#6b7280">${escapeHtml(copy.fallback)}<br><a href="${link}">${link}</a></p>
+<p>${escapeHtml(copy.signature)}</p>
+</div>
+</body>
+</html>
+`;
+  return { subject: copy.subject, text, html };
+}

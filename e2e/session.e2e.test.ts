@@ -1,0 +1,139 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { keepScreenshot, launchBrowser, startProduct, type Product } from './harness.ts';
+
+const PASSWORD = 'Tw0Tabs!Secret';
+const PENDING_TEXT =
+  'Every morning the harbour wakes before the town does. Fishing boats slide out past the breakwater while ' +
+  'the bakery lights its ovens and the gulls argue over the quay. By the time the first bus arrives the nets ' +
+  'are already drying on the stones, and the old men on the bench have settled the weather for the day. ' +
+  'Visitors rarely notice how carefully the whole place keeps its rhythm, season after season.';
+
+/** Check-tool.md §4, session state: two tabs (two pages of one browser context) of the real product. */
+describe('session state across two tabs', () => {
+  let product: Product;
+  let browser: Browser;
+  let context: BrowserContext;
+  let tab1: Page;
+  let tab2: Page;
+  const email = `tabs.${Date.now()}@example.com`;
+
+  beforeAll(async () => {
+    product = await startProduct();
+    browser = await launchBrowser();
+    // The account, made in a browser of its own and left there.
+    const other = await browser.newContext();
+    const page = await other.newPage();
+    await page.goto(`${product.url}/`);
+    await page.getByRole('button', { name: 'Sign up' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(`${product.url}/profile/new-check`, { timeout: 30_000 });
+    await other.close();
+
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    tab1 = await context.newPage();
+    tab2 = await context.newPage();
+  });
+  afterAll(async () => {
+    await context.close();
+    await browser.close();
+    await product.stop();
+  });
+
+  async function logIn(page: Page): Promise<void> {
+    await page.getByRole('button', { name: 'Log in' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
+  }
+
+  const isLogin = (page: Page) => page.evaluate(() => localStorage.getItem('isLogin'));
+
+  it('re-checks the login at 0.5 s, then at most 5 times more, while no token is known', async () => {
+    onTestFailed(async () => {
+      console.error('screenshot kept at', await keepScreenshot(tab2, 'session-recheck'));
+    });
+    const seen: number[] = [];
+    let start = 0;
+    const onRequest = (request: { url(): string }) => {
+      if (new URL(request.url()).pathname === '/login_json') seen.push(Date.now() - start);
+    };
+    tab2.on('request', onRequest);
+    start = Date.now();
+    await tab2.goto(`${product.url}/`);
+    await tab2.waitForTimeout(12_500);
+    tab2.off('request', onRequest);
+    expect(seen.length, `calls at ${seen.join(', ')} ms`).toBeGreaterThanOrEqual(4);
+    expect(seen.length, `calls at ${seen.join(', ')} ms`).toBeLessThanOrEqual(6);
+    expect(seen[0]).toBeLessThan(1500);
+    // about 2 s apart after the first
+    for (let i = 1; i < seen.length; i += 1) expect((seen[i] ?? 0) - (seen[i - 1] ?? 0)).toBeGreaterThan(1500);
+  });
+
+  it('a login in tab 1 reaches tab 2 (modal closed, on to /profile/new-check); a logout in tab 2 logs tab 1 out', async () => {
+    onTestFailed(async () => {
+      console.error(
+        'screenshots kept at',
+        await keepScreenshot(tab1, 'session-tab1'),
+        await keepScreenshot(tab2, 'session-tab2'),
+      );
+    });
+    await tab1.goto(`${product.url}/`);
+    const gotIt = tab1.getByRole('button', { name: 'Got it' });
+    if (await gotIt.isVisible()) await gotIt.click();
+    // tab 2 has the login modal open: the other tab's login closes it
+    await tab2.getByRole('button', { name: 'Log in' }).first().click();
+    await tab2.getByRole('dialog').waitFor();
+
+    await logIn(tab1);
+    await tab1.waitForURL(`${product.url}/profile/new-check`, { timeout: 30_000 });
+    await tab2.waitForURL(`${product.url}/profile/new-check`, { timeout: 10_000 });
+    await tab2.getByRole('dialog').waitFor({ state: 'detached' });
+    expect(await isLogin(tab2)).toBe('true');
+    const profile = await tab2.evaluate(
+      () => JSON.parse(localStorage.getItem('profile') ?? 'null') as { email?: string },
+    );
+    expect(profile.email).toBe(email);
+    await tab2.getByRole('button', { name: 'Profile menu' }).waitFor();
+
+    // Log out in tab 2: tab 1 follows, reloading on the home page after 500 ms.
+    await tab2.getByRole('button', { name: 'Profile menu' }).click();
+    await tab2.getByRole('menuitem', { name: 'Log Out' }).click();
+    await tab1.waitForURL(`${product.url}/`, { timeout: 10_000 });
+    await tab1.getByRole('button', { name: 'Log in' }).first().waitFor();
+    for (const tab of [tab1, tab2]) {
+      expect(await tab.evaluate(() => [localStorage.getItem('isLogin'), localStorage.getItem('profile')])).toEqual([
+        null,
+        null,
+      ]);
+    }
+  });
+
+  it('after a login, a pending firstCheck is sent and the user lands on My Documents; an AI-detector tab stays put', async () => {
+    onTestFailed(async () => {
+      console.error(
+        'screenshots kept at',
+        await keepScreenshot(tab1, 'session-first-check'),
+        await keepScreenshot(tab2, 'session-ai-tab'),
+      );
+    });
+    await tab2.goto(`${product.url}/ai-detector/`);
+    await tab1.goto(`${product.url}/`);
+    await tab1.evaluate((text) => {
+      localStorage.setItem('firstCheck', JSON.stringify({ text, language: 'en' }));
+    }, PENDING_TEXT);
+
+    await logIn(tab1);
+    await tab1.waitForURL(`${product.url}/profile/my-documents`, { timeout: 30_000 });
+    await tab1.getByText(PENDING_TEXT.slice(0, 40)).first().waitFor({ timeout: 15_000 });
+    expect(await tab1.evaluate(() => localStorage.getItem('firstCheck'))).toBeNull();
+
+    await expect.poll(() => isLogin(tab2), { timeout: 10_000 }).toBe('true');
+    await tab2.getByRole('button', { name: 'Profile menu' }).waitFor();
+    expect(new URL(tab2.url()).pathname).toBe('/ai-detector/');
+  });
+});
