@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { VerifyEmailBanner } from '../account/VerifyEmailBanner.tsx';
 import { CookieNotice } from '../components/CookieNotice.tsx';
 import { Footer } from '../components/Footer.tsx';
 import { Header } from '../components/Header.tsx';
@@ -84,6 +85,7 @@ export function Layout() {
       <Header />
       <SessionErrorBanner />
       <main id="main" tabIndex={-1}>
+        <VerifyEmailBanner />
         <Outlet />
       </main>
       <Footer />

@@ -30,8 +30,17 @@ export function SocialLoginButton() {
   );
 }
 
+/** The catalogue key of each failure (whole keys, so the catalogue test can find them). */
+const SOCIAL_ERROR_KEYS: Record<SocialLoginError, string> = {
+  denied: 'socialLogin.errors.denied',
+  state: 'socialLogin.errors.state',
+  email_unverified: 'socialLogin.errors.email_unverified',
+  unavailable: 'socialLogin.errors.unavailable',
+  failed: 'socialLogin.errors.failed',
+};
+
 /** Why the last Google sign-in failed, in the user's language. */
 export function useSocialErrorText(): (reason: SocialLoginError | undefined) => string | null {
   const { t } = useTranslation();
-  return (reason) => (reason === undefined ? null : t(`socialLogin.errors.${reason}`));
+  return (reason) => (reason === undefined ? null : t(SOCIAL_ERROR_KEYS[reason]));
 }

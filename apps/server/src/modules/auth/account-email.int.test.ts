@@ -266,6 +266,29 @@ describe(`e-mail verification and password reset (${TEST_DB_KIND})`, () => {
       });
     });
 
+    it('a reset also replaces the personal API token and lifts a login lockout', async () => {
+      const { email } = await signedUp();
+      const before = (
+        await t.handle.db.query<{ id: number; api_token: string }>('SELECT id, api_token FROM users WHERE email = $1', [
+          email,
+        ])
+      ).rows[0]!;
+      // ten wrong passwords lock the account's password login
+      for (let attempt = 0; attempt < 10; attempt += 1) await new TestBrowser(t.app).logIn(email, 'Wr0ng!Password');
+      expect((await new TestBrowser(t.app).logIn(email, STRONG_PASSWORD)).statusCode).toBe(401);
+      await forgot(email);
+      const code = resetCodeOf((await mailsTo(email, 'reset_password'))[0]);
+      const reset = await post('/reset_password', { code, password: NEW_PASSWORD, confirm_password: NEW_PASSWORD });
+      expect(reset.statusCode).toBe(200);
+      expect((await new TestBrowser(t.app).logIn(email, NEW_PASSWORD)).statusCode).toBe(200);
+      const oldToken = await t.app.inject({
+        method: 'GET',
+        url: '/profile/get_credentials',
+        headers: { 'x-api-token': before.api_token },
+      });
+      expect(oldToken.statusCode).toBe(401);
+    });
+
     it('refuses an expired code', async () => {
       const { email } = await signedUp();
       await forgot(email);

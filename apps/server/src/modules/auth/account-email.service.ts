@@ -20,9 +20,16 @@ import {
   type AuthCodeKind,
   type AuthCodeRecord,
 } from './auth-codes.repository.ts';
-import { hashPassword, safeEqual, sha256 } from './secrets.ts';
+import { generateApiToken, hashPassword, safeEqual, sha256 } from './secrets.ts';
+import { clearLoginFailures } from './login-throttle.ts';
 import { deleteSessionsOfUser } from './sessions.repository.ts';
-import { findUserByEmail, markEmailVerified, updateUserPassword, type UserRecord } from './users.repository.ts';
+import {
+  findUserByEmail,
+  markEmailVerified,
+  replaceUserApiToken,
+  updateUserPassword,
+  type UserRecord,
+} from './users.repository.ts';
 
 const HOUR_SECONDS = 60 * 60;
 
@@ -208,7 +215,10 @@ export async function resetPassword(
     // Two requests racing with one code: only the one that marks it used goes on.
     if (!(await useAuthCode(tx, record.id))) throw new AppError('reset_code_used');
     await updateUserPassword(tx, record.user_id, passwordHash);
+    // whoever had the account (a session, the personal API token, a lockout) is out; its owner is in again
     await deleteSessionsOfUser(tx, record.user_id);
+    await replaceUserApiToken(tx, record.user_id, generateApiToken());
+    await clearLoginFailures(tx, record.user_id);
     await voidUnusedAuthCodes(tx, record.user_id, 'reset_password');
     await markEmailVerified(tx, record.user_id);
     return record.user_id;

@@ -154,3 +154,12 @@ export async function markEmailVerified(db: Queryable, userId: number): Promise<
     [userId],
   );
 }
+
+/** A new personal API token (the old one stops working at once): after a password change or reset. */
+export async function replaceUserApiToken(db: Queryable, userId: number, token: { token: string; hash: string }) {
+  await db.query('UPDATE users SET api_token = $2, api_token_hash = $3, updated_at = now() WHERE id = $1', [
+    userId,
+    token.token,
+    token.hash,
+  ]);
+}

@@ -38,14 +38,6 @@ export async function updateUserEmail(db: Queryable, userId: number, email: stri
   ]);
 }
 
-export async function replaceUserApiToken(db: Queryable, userId: number, token: { token: string; hash: string }) {
-  await db.query('UPDATE users SET api_token = $2, api_token_hash = $3, updated_at = now() WHERE id = $1', [
-    userId,
-    token.token,
-    token.hash,
-  ]);
-}
-
 /** Locks the user's row for the rest of the transaction (one deletion or password change at a time). */
 export async function lockUser(db: Queryable, userId: number): Promise<boolean> {
   const { rows } = await db.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);

@@ -13,14 +13,14 @@ import { AppError } from '../../errors.ts';
 import { checkAccountPassword, clearLoginFailures } from '../auth/login-throttle.ts';
 import { generateApiToken, hashPassword } from '../auth/secrets.ts';
 import { deleteSessionsOfUser } from '../auth/sessions.repository.ts';
-import { findUserByEmail, findUserById, updateUserPassword, type UserRecord } from '../auth/users.repository.ts';
 import {
-  findProfileRow,
-  lockUser,
+  findUserByEmail,
+  findUserById,
   replaceUserApiToken,
-  updateProfileSettings,
-  updateUserEmail,
-} from './profile.repository.ts';
+  updateUserPassword,
+  type UserRecord,
+} from '../auth/users.repository.ts';
+import { findProfileRow, lockUser, updateProfileSettings, updateUserEmail } from './profile.repository.ts';
 
 type FieldProblem = { field: string; error: ProfileFieldError; message: string };
 
