@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type SyntheticEvent, type ReactNode } from 'react';
+import { useId, useState, type ChangeEvent, type SyntheticEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { SITE_LANGUAGES, isSiteLanguage, type Profile, type SiteLanguage } from '@veritext/contracts';
@@ -209,14 +209,9 @@ function EmailSection({ profile }: { profile: Profile }) {
             setEmail((value) => value.trim());
           }}
         />
-        <FormField
+        <CurrentPasswordField
           id={`${id}-email-current`}
-          label={t('profile.currentPassword')}
-          type="password"
           value={currentPassword}
-          maxLength={72}
-          autoComplete="current-password"
-          required
           error={form.fieldError('current_password')}
           onChange={(event) => {
             setCurrentPassword(event.target.value);
@@ -256,14 +251,9 @@ function PasswordSection() {
     <Section id={`${id}-password`} title={t('profile.password.title')}>
       <p className="field__hint">{t('profile.password.lead')}</p>
       <form noValidate onSubmit={onSubmit}>
-        <FormField
+        <CurrentPasswordField
           id={`${id}-current`}
-          label={t('profile.currentPassword')}
-          type="password"
           value={values.currentPassword}
-          maxLength={72}
-          autoComplete="current-password"
-          required
           error={form.fieldError('current_password')}
           onChange={set('currentPassword')}
         />
@@ -412,14 +402,9 @@ function DeleteSection() {
         <li>{t('profile.delete.owners')}</li>
       </ul>
       <form noValidate onSubmit={onSubmit}>
-        <FormField
+        <CurrentPasswordField
           id={`${id}-delete-current`}
-          label={t('profile.currentPassword')}
-          type="password"
           value={currentPassword}
-          maxLength={72}
-          autoComplete="current-password"
-          required
           error={form.fieldError('current_password')}
           onChange={(event) => {
             setCurrentPassword(event.target.value);
@@ -448,6 +433,29 @@ function DeleteSection() {
         <SaveButton label={t('profile.delete.submit')} isBusy={form.state.isBusy} danger />
       </form>
     </Section>
+  );
+}
+
+/** The current password that confirms a change or the deletion (commerce-and-cabinet.md §5). */
+function CurrentPasswordField(props: {
+  id: string;
+  value: string;
+  error: string | undefined;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <FormField
+      id={props.id}
+      label={t('profile.currentPassword')}
+      type="password"
+      value={props.value}
+      maxLength={72}
+      autoComplete="current-password"
+      required
+      error={props.error}
+      onChange={props.onChange}
+    />
   );
 }
 
