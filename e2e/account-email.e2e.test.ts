@@ -82,6 +82,7 @@ describe('e-mail verification, forgot and reset password in the browser', () => 
     const signup = page.getByRole('dialog');
     await signup.getByLabel('Email').fill(email);
     await signup.getByLabel('Password', { exact: true }).fill(password);
+    await signup.getByRole('checkbox', { name: /Terms of Use/ }).check();
     await signup.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL(`${product.url}/profile/new-check`, { timeout: 30_000 });
     const firstLink = await mailLink(/http:\/\/localhost:3000\/verify_email\/[\w-]+/, 1);

@@ -31,6 +31,7 @@ async function signUp(page: Page, url: string, email: string): Promise<void> {
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await dialog.getByRole('checkbox', { name: /Terms of Use/ }).check();
   await dialog.getByRole('button', { name: 'Create account' }).click();
   await page.waitForURL(`${url}/profile/new-check`, { timeout: 30_000 });
   // the session has settled once the balance card shows the new user's bonus page

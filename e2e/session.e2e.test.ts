@@ -29,6 +29,7 @@ describe('session state across two tabs', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Email').fill(email);
     await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await dialog.getByRole('checkbox', { name: /Terms of Use/ }).check();
     await dialog.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL(`${product.url}/profile/new-check`, { timeout: 30_000 });
     await other.close();

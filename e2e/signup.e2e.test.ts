@@ -50,6 +50,12 @@ describe('a visitor signs up, logs out and logs in again, in Spanish', () => {
     const signup = page.getByRole('dialog');
     await signup.getByLabel('Correo electrónico').fill(email);
     await signup.getByLabel('Contraseña', { exact: true }).fill(password);
+    const terms = signup.getByRole('checkbox', { name: /Condiciones de uso/ });
+    // Without the terms the form is not sent: the box is required.
+    await signup.getByRole('button', { name: 'Crear cuenta' }).click();
+    expect(await terms.evaluate((box) => (box as HTMLInputElement).validity.valueMissing)).toBe(true);
+    expect(page.url()).not.toContain('/profile/new-check');
+    await terms.check();
     await signup.getByRole('button', { name: 'Crear cuenta' }).click();
     await page.waitForURL(`${product.url}/profile/new-check`, { timeout: 30_000 });
     const menu = page.getByRole('button', { name: 'Menú del perfil' });

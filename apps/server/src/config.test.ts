@@ -39,7 +39,12 @@ describe('configuration', () => {
   it('requires APP_SECRET in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/APP_SECRET: required in production/);
     expect(() => loadConfig({ NODE_ENV: 'production', APP_SECRET: 'short' })).toThrow(/at least 32/);
-    expect(loadConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40) }).cookieSecure).toBe(true);
+    const mail = {
+      SMTP_URL: 'smtp://mail.example.com',
+      MAIL_FROM: 'no-reply@example.com',
+      PUBLIC_URL: 'https://x.example',
+    };
+    expect(loadConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40), ...mail }).cookieSecure).toBe(true);
   });
 
   it('reads the process role', () => {

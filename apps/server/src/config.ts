@@ -106,6 +106,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (e.NODE_ENV === 'production' && e.APP_SECRET === undefined) {
     throw new ConfigError(['APP_SECRET: required in production (at least 32 random characters)']);
   }
+  if (
+    e.NODE_ENV === 'production' &&
+    (e.SMTP_URL === undefined || env.PUBLIC_URL === undefined || env.PUBLIC_URL === '')
+  ) {
+    // Without them, verification and reset links would sit in a table nobody reads, pointing at localhost.
+    throw new ConfigError([
+      'SMTP_URL, MAIL_FROM, PUBLIC_URL: required in production (users must receive their verification and reset links)',
+    ]);
+  }
   if (e.SMTP_URL !== undefined && e.MAIL_FROM === undefined) {
     throw new ConfigError(['MAIL_FROM: required with SMTP_URL (the sender, e.g. "Veritext <no-reply@example.com>")']);
   }

@@ -40,6 +40,8 @@ export const ProfileSchema = z.object({
   timezone: z.string(),
   language: z.enum(SITE_LANGUAGES),
   verified: z.boolean(),
+  /** false for an account made by Google sign-in that never set a password: it sets one through a reset link. */
+  has_password: z.boolean(),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 

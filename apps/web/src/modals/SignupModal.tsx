@@ -84,8 +84,12 @@ function SignupForm({
   async function submit(): Promise<void> {
     setMessage(null);
     setFieldErrors({});
-    if (!isPasswordAcceptable(password)) {
-      setFieldErrors({ password: t('errors.weak_password') });
+    const problems: FieldErrors = {};
+    if (!isPasswordAcceptable(password)) problems.password = t('errors.weak_password');
+    // The API records the agreements when the box is ticked; the site asks for them before an account exists.
+    if (!terms) problems.terms = t('auth.signup.termsRequired');
+    if (Object.keys(problems).length > 0) {
+      setFieldErrors(problems);
       return;
     }
     setPhase('sending');
@@ -209,6 +213,7 @@ function SignupForm({
           <input
             type="checkbox"
             name="terms"
+            required
             checked={terms}
             aria-invalid={fieldErrors.terms === undefined ? undefined : true}
             aria-describedby={fieldErrors.terms === undefined ? undefined : 'signup-terms-error'}

@@ -14,6 +14,7 @@ const profile: Profile = {
   timezone: 'Asia/Tokyo',
   language: 'en',
   verified: false,
+  has_password: true,
 };
 
 function render(node: React.ReactNode, queryClient = new QueryClient()): string {
@@ -59,6 +60,13 @@ describe('the profile page sections', () => {
     expect(html.match(/>Current password</g)).toHaveLength(3);
     expect(html.match(/autocomplete="current-password"/gi)).toHaveLength(3);
     expect(html.match(/autocomplete="new-password"/gi)).toHaveLength(2);
+  });
+
+  it('offers an account without a password (Google sign-in) a link to set one instead of the password forms', () => {
+    const html = render(<ProfileSections profile={{ ...profile, has_password: false }} />);
+    expect(html.match(/E-mail me a link to set a password/g)).toHaveLength(3);
+    expect(html.match(/<form novalidate="" hidden="">/gi)).toHaveLength(3);
+    expect(render(<ProfileSections profile={profile} />)).not.toContain('E-mail me a link to set a password');
   });
 
   it('offers a searchable list of time zones with the stored one selected', () => {

@@ -192,7 +192,8 @@ function EmailSection({ profile }: { profile: Profile }) {
           {profile.verified ? t('profile.email.verified') : t('profile.email.notVerified')}
         </span>
       </p>
-      <form noValidate onSubmit={onSubmit}>
+      {profile.has_password ? null : <NoPasswordNotice email={profile.email} />}
+      <form noValidate onSubmit={onSubmit} hidden={!profile.has_password}>
         <FormField
           id={`${id}-new-email`}
           label={t('profile.email.newLabel')}
@@ -224,7 +225,7 @@ function EmailSection({ profile }: { profile: Profile }) {
   );
 }
 
-function PasswordSection() {
+function PasswordSection({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
   const { endpoints, session } = useServices();
   const form = useProfileForm();
@@ -249,8 +250,12 @@ function PasswordSection() {
   };
   return (
     <Section id={`${id}-password`} title={t('profile.password.title')}>
-      <p className="field__hint">{t('profile.password.lead')}</p>
-      <form noValidate onSubmit={onSubmit}>
+      {profile.has_password ? (
+        <p className="field__hint">{t('profile.password.lead')}</p>
+      ) : (
+        <NoPasswordNotice email={profile.email} />
+      )}
+      <form noValidate onSubmit={onSubmit} hidden={!profile.has_password}>
         <CurrentPasswordField
           id={`${id}-current`}
           value={values.currentPassword}
@@ -363,7 +368,7 @@ function LanguageSection({ profile }: { profile: Profile }) {
   );
 }
 
-function DeleteSection() {
+function DeleteSection({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
   const { endpoints, session, modals, queryClient } = useServices();
   const navigate = useNavigate();
@@ -401,7 +406,8 @@ function DeleteSection() {
         <li>{t('profile.delete.keeps')}</li>
         <li>{t('profile.delete.owners')}</li>
       </ul>
-      <form noValidate onSubmit={onSubmit}>
+      {profile.has_password ? null : <NoPasswordNotice email={profile.email} />}
+      <form noValidate onSubmit={onSubmit} hidden={!profile.has_password}>
         <CurrentPasswordField
           id={`${id}-delete-current`}
           value={currentPassword}
@@ -436,6 +442,38 @@ function DeleteSection() {
   );
 }
 
+/**
+ * An account made by Google sign-in has no password, and the current password confirms an e-mail change, a
+ * password change and the deletion: such a user first sets one through the reset link e-mailed here.
+ */
+function NoPasswordNotice({ email }: { email: string }) {
+  const { t } = useTranslation();
+  const { endpoints } = useServices();
+  const form = useProfileForm();
+  const onClick = () => {
+    void form.run({}, async () => {
+      await endpoints.forgotPassword(email);
+      return t('profile.noPassword.sent', { email });
+    });
+  };
+  return (
+    <div className="profile-no-password">
+      <p>{t('profile.noPassword.lead')}</p>
+      <Outcome state={form.state} />
+      <button
+        type="button"
+        className="button button--secondary"
+        disabled={form.state.isBusy}
+        aria-busy={form.state.isBusy}
+        onClick={onClick}
+      >
+        {form.state.isBusy ? <span className="spinner spinner--sm" aria-hidden="true" /> : null}
+        {t('profile.noPassword.send')}
+      </button>
+    </div>
+  );
+}
+
 /** The current password that confirms a change or the deletion (commerce-and-cabinet.md §5). */
 function CurrentPasswordField(props: {
   id: string;
@@ -465,10 +503,10 @@ export function ProfileSections({ profile }: { profile: Profile }) {
     <div className="profile-sections">
       <NameSection profile={profile} />
       <EmailSection profile={profile} />
-      <PasswordSection />
+      <PasswordSection profile={profile} />
       <TimezoneSection profile={profile} />
       <LanguageSection profile={profile} />
-      <DeleteSection />
+      <DeleteSection profile={profile} />
     </div>
   );
 }

@@ -230,6 +230,23 @@ describe(`e-mail verification and password reset (${TEST_DB_KIND})`, () => {
       expect(main?.text_body).toMatch(/https:\/\/veritext\.test\/reset-password\/\?code=[\w-]+/);
     });
 
+    it('lets an account without a password (made by Google sign-in) set one through the reset link', async () => {
+      const { browser, email } = await signedUp();
+      await t.handle.db.query('UPDATE users SET password_hash = NULL WHERE email = $1', [email]);
+      type ProfileAnswer = { data: { profile: { has_password: boolean } } };
+      expect((await browser.get('/api/v1/profile/')).json<ProfileAnswer>().data.profile.has_password).toBe(false);
+      // No password: no current password can confirm a change, and no password logs in.
+      expect((await new TestBrowser(t.app).logIn(email, STRONG_PASSWORD)).statusCode).toBe(401);
+
+      await forgot(email);
+      const code = resetCodeOf((await mailsTo(email, 'reset_password'))[0]);
+      const done = await post('/reset_password', { code, password: NEW_PASSWORD, confirm_password: NEW_PASSWORD });
+      expect(done.json()).toMatchObject({ success: true, message: DONE });
+      const again = new TestBrowser(t.app);
+      expect((await again.logIn(email, NEW_PASSWORD)).statusCode).toBe(200);
+      expect((await again.get('/api/v1/profile/')).json<ProfileAnswer>().data.profile.has_password).toBe(true);
+    });
+
     it('resets the password once: sessions end, the old password stops working, the link is used up', async () => {
       const { browser, email } = await signedUp();
       const other = new TestBrowser(t.app);

@@ -35,6 +35,31 @@ describe('mail configuration', () => {
   });
 });
 
+describe('mail configuration in production', () => {
+  const production = { NODE_ENV: 'production', APP_SECRET: 'a-production-secret-'.padEnd(40, 'y') };
+
+  it('stops without SMTP or without PUBLIC_URL: links would never reach users', () => {
+    expect(() => loadConfig(production)).toThrow(/SMTP_URL, MAIL_FROM, PUBLIC_URL: required in production/);
+    expect(() =>
+      loadConfig({ ...production, SMTP_URL: 'smtp://mail.example.com', MAIL_FROM: 'no-reply@example.com' }),
+    ).toThrow(/required in production/);
+    expect(() => loadConfig({ ...production, PUBLIC_URL: 'https://veritext.example.com' })).toThrow(
+      /required in production/,
+    );
+  });
+
+  it('starts with all three', () => {
+    const config = loadConfig({
+      ...production,
+      SMTP_URL: 'smtp://mail.example.com',
+      MAIL_FROM: 'no-reply@example.com',
+      PUBLIC_URL: 'https://veritext.example.com',
+    });
+    expect(config.smtp).toEqual({ url: 'smtp://mail.example.com', from: 'no-reply@example.com' });
+    expect(config.publicUrl).toBe('https://veritext.example.com');
+  });
+});
+
 describe('mail templates', () => {
   const link = 'https://veritext.test/reset-password/?code=abc&x=1';
 

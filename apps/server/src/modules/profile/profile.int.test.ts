@@ -50,7 +50,7 @@ describe(`the profile (${TEST_DB_KIND})`, () => {
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.json()).toEqual({
       success: true,
-      data: { profile: { name: 'Ada', email, timezone: 'UTC', language: 'en', verified: false } },
+      data: { profile: { name: 'Ada', email, timezone: 'UTC', language: 'en', verified: false, has_password: true } },
     });
     const visitor = await t.app.inject({ method: 'GET', url: '/api/v1/profile/' });
     expect(visitor.statusCode).toBe(401);

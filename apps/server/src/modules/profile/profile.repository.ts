@@ -7,11 +7,13 @@ export type ProfileRow = {
   timezone: string;
   language: string;
   email_verified_at: Date | null;
+  has_password: boolean;
 };
 
 export async function findProfileRow(db: Queryable, userId: number): Promise<ProfileRow | null> {
   const { rows } = await db.query<ProfileRow>(
-    'SELECT name, email, timezone, language, email_verified_at FROM users WHERE id = $1',
+    `SELECT name, email, timezone, language, email_verified_at, password_hash IS NOT NULL AS has_password
+       FROM users WHERE id = $1`,
     [userId],
   );
   return rows[0] ?? null;

@@ -47,6 +47,7 @@ export async function getProfile(db: Queryable, userId: number): Promise<Profile
     timezone: row.timezone,
     language: isSiteLanguage(row.language) ? row.language : 'en',
     verified: row.email_verified_at !== null,
+    has_password: row.has_password,
   };
 }
 
