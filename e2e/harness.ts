@@ -18,9 +18,13 @@ export type ProductOptions = {
   /** false: the built client is not needed (a benchmark of the API). Default true. */
   requireClient?: boolean;
   collections?: readonly CollectionToImport[];
+  /** Operator commands run with the admin CLI before the product starts, e.g. ['promo:create', 'SPRING30', '30']. */
+  adminCommands?: readonly (readonly string[])[];
+  /** Settings of the product's environment on top of the harness's own (e.g. VAT_PERCENT). */
+  env?: Readonly<Record<string, string>>;
 };
 
-function productEnv(dataDir: string): NodeJS.ProcessEnv {
+function productEnv(dataDir: string, extra: Readonly<Record<string, string>> = {}): NodeJS.ProcessEnv {
   return {
     ...process.env,
     NODE_ENV: 'test',
@@ -31,29 +35,32 @@ function productEnv(dataDir: string): NodeJS.ProcessEnv {
     LOG_PRETTY: 'false',
     LOG_LEVEL: 'info',
     BOT_CHECK_DIFFICULTY: '5000',
+    ...extra,
   };
 }
 
-/** `npm run admin -- collections import NAME PATH`, on the product's database (before it starts: PGlite has one process). */
-function importCollection(dataDir: string, collection: CollectionToImport): Promise<void> {
-  const args = [
-    path.join(ROOT, 'apps/server/src/cli/admin.ts'),
-    'collections',
-    'import',
-    collection.name,
-    collection.path,
-  ];
-  if (collection.title !== undefined) args.push('--title', collection.title);
-  const child = spawn(process.execPath, args, { env: productEnv(dataDir), stdio: ['ignore', 'pipe', 'pipe'] });
+/** `npm run admin -- ARGS` on the product's database (before it starts: PGlite has one process). */
+function runAdmin(env: NodeJS.ProcessEnv, args: readonly string[]): Promise<void> {
+  const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/src/cli/admin.ts'), ...args], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => {
       if (code === 0) resolve();
-      else reject(new Error(`importing ${collection.name} failed (${String(code)}):\n${output}`));
+      else reject(new Error(`admin ${args.join(' ')} failed (${String(code)}):\n${output}`));
     });
   });
+}
+
+/** `npm run admin -- collections import NAME PATH [--title TITLE]`. */
+function importCollection(env: NodeJS.ProcessEnv, collection: CollectionToImport): Promise<void> {
+  const args = ['collections', 'import', collection.name, collection.path];
+  if (collection.title !== undefined) args.push('--title', collection.title);
+  return runAdmin(env, args);
 }
 
 /**
@@ -65,9 +72,11 @@ export async function startProduct(options: ProductOptions = {}): Promise<Produc
     throw new Error('The web client is not built: run the suite with `npm test`, which builds it first.');
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vt-e2e-'));
-  for (const collection of options.collections ?? []) await importCollection(dataDir, collection);
+  const env = productEnv(dataDir, options.env);
+  for (const collection of options.collections ?? []) await importCollection(env, collection);
+  for (const command of options.adminCommands ?? []) await runAdmin(env, command);
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'apps/server/src/main.ts')], {
-    env: productEnv(dataDir),
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

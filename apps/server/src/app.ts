@@ -37,6 +37,16 @@ import { portalRoutes } from './modules/portal/portal.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { startEmailVerification } from './modules/auth/account-email.service.ts';
+import { commerceRoutes, paymentWebhookRoutes } from './modules/commerce/commerce.routes.ts';
+import type { CommerceContext } from './modules/commerce/commerce.service.ts';
+import {
+  createSandboxGateway,
+  createStripeGateway,
+  httpWebhookPoster,
+  originOfAddress,
+  type StripeApiOptions,
+  type WebhookPoster,
+} from './modules/commerce/payment-gateway.ts';
 
 /** What the HTTP side needs of the job queue: its health, and sending jobs. */
 export type QueueStatus = Pick<JobQueue, 'depth' | 'isHealthy' | 'send'>;
@@ -49,6 +59,13 @@ export type AppDependencies = {
   isShuttingDown?: () => boolean;
   /** Outgoing e-mail; by default SMTP when configured, else the local outbox. */
   mailer?: Mailer;
+  /** Where the Stripe SDK sends its API calls (a local stand-in in tests); Stripe's API by default. */
+  stripeApi?: StripeApiOptions;
+  /**
+   * How the sandbox card page delivers its signed event to POST /webhooks/stripe; by default over HTTP to
+   * the address this server listens on (tests, which do not listen, deliver through inject()).
+   */
+  webhookPoster?: (app: FastifyInstance) => WebhookPoster;
 };
 
 declare module 'fastify' {
@@ -124,6 +141,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     mailer.close();
   });
   const accountEmail = { db, mailer, publicUrl: config.publicUrl, logger: app.log };
+  const commerce: CommerceContext = {
+    db,
+    gateway:
+      config.stripe === null
+        ? createSandboxGateway(config.appSecret)
+        : createStripeGateway(config.stripe, deps.stripeApi),
+    vatPercent: config.vatPercent,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  };
+  const postWebhook = (
+    deps.webhookPoster ?? ((self) => httpWebhookPoster(() => originOfAddress(self.server.address())))
+  )(app);
 
   // The API scope: every route in it knows its caller and checks CSRF on form posts.
   await app.register(async (api) => {
@@ -168,7 +198,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await api.register(textChecksRoutes, { db, queue: deps.queue });
     await api.register(reportsRoutes, { db });
     await api.register(collectionsRoutes, { db, queue: deps.queue, dataDir: config.dataDir });
+    await api.register(commerceRoutes, { ctx: commerce, postWebhook });
   });
+  // Outside the API scope: no session or CSRF, and a raw body for the signature.
+  await app.register(paymentWebhookRoutes, { ctx: commerce });
 
   await app.register(healthRoutes, {
     db,

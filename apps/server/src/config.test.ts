@@ -44,7 +44,32 @@ describe('configuration', () => {
       MAIL_FROM: 'no-reply@example.com',
       PUBLIC_URL: 'https://x.example',
     };
-    expect(loadConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40), ...mail }).cookieSecure).toBe(true);
+    const stripe = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+    expect(() => loadConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40), ...mail })).toThrow(
+      /STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: required in production/,
+    );
+    expect(loadConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40), ...mail, ...stripe }).cookieSecure).toBe(
+      true,
+    );
+  });
+
+  it('takes Stripe with both of its settings or neither, and VAT from 0 to 100', () => {
+    expect(loadConfig({ NODE_ENV: 'test' })).toMatchObject({ stripe: null, vatPercent: 0 });
+    expect(() => loadConfig({ NODE_ENV: 'test', STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(
+      /STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: set both/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'test', STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toThrow(/set both/);
+    const stripe = loadConfig({
+      NODE_ENV: 'test',
+      STRIPE_SECRET_KEY: 'sk_test_abc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+      VAT_PERCENT: '21',
+    });
+    expect(stripe).toMatchObject({ stripe: { secretKey: 'sk_test_abc', webhookSecret: 'whsec_abc' }, vatPercent: 21 });
+    expect(() => loadConfig({ NODE_ENV: 'test', VAT_PERCENT: '101' })).toThrow(/VAT_PERCENT/);
+    expect(() =>
+      loadConfig({ NODE_ENV: 'test', STRIPE_SECRET_KEY: 'pk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_a' }),
+    ).toThrow(/STRIPE_SECRET_KEY: must be a Stripe secret key/);
   });
 
   it('reads the process role', () => {

@@ -45,6 +45,17 @@ const EnvSchema = z.object({
   OIDC_ISSUER: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .default('https://accounts.google.com'),
+  /** Card payments through Stripe Checkout: both set, or neither (the built-in sandbox gateway is used). */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_…, sk_live_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)')
+    .optional(),
+  /** VAT added on top of every order, in percent. */
+  VAT_PERCENT: z.coerce.number().min(0).max(100).default(0),
 });
 
 export type Role = 'api' | 'worker' | 'all';
@@ -71,6 +82,10 @@ export type Config = {
   smtp: { url: string; from: string } | null;
   /** Google sign-in through OpenID Connect; null: not offered. */
   google: { issuer: string; clientId: string; clientSecret: string } | null;
+  /** Stripe Checkout for card payments; null: the built-in sandbox gateway (a local test card page). */
+  stripe: { secretKey: string; webhookSecret: string } | null;
+  /** VAT_PERCENT, 0 to 100: added on top of the discounted subtotal. */
+  vatPercent: number;
 };
 
 export class ConfigError extends Error {
@@ -123,6 +138,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       'GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET: set both for Google sign-in, or neither to hide it',
     ]);
   }
+  if ((e.STRIPE_SECRET_KEY === undefined) !== (e.STRIPE_WEBHOOK_SECRET === undefined)) {
+    throw new ConfigError([
+      'STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: set both for Stripe payments, or neither to use the built-in sandbox gateway',
+    ]);
+  }
+  if (e.NODE_ENV === 'production' && e.STRIPE_SECRET_KEY === undefined) {
+    // The sandbox gateway accepts test cards: in production it would hand out pages for nothing.
+    throw new ConfigError([
+      'STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: required in production (the sandbox gateway takes test cards only)',
+    ]);
+  }
   const issuerHost = new URL(e.OIDC_ISSUER).hostname;
   if (e.OIDC_ISSUER.startsWith('http:') && !['localhost', '127.0.0.1', '[::1]'].includes(issuerHost)) {
     throw new ConfigError(['OIDC_ISSUER: must be https:// (plain http only for a provider on this machine)']);
@@ -154,6 +180,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       e.GOOGLE_CLIENT_ID === undefined || e.GOOGLE_CLIENT_SECRET === undefined
         ? null
         : { issuer: e.OIDC_ISSUER, clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET },
+    stripe:
+      e.STRIPE_SECRET_KEY === undefined || e.STRIPE_WEBHOOK_SECRET === undefined
+        ? null
+        : { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET },
+    vatPercent: e.VAT_PERCENT,
     ...overrides,
   };
 }

@@ -1,6 +1,6 @@
 import { solveChallenge } from 'altcha-lib/v1';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type AppDependencies } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
@@ -30,7 +30,26 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   );
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+/**
+ * The sandbox card page's webhook delivery without a listening socket: the same signed raw body and
+ * Stripe-Signature header go through inject() to POST /webhooks/stripe.
+ */
+export function injectWebhookPoster(app: FastifyInstance) {
+  return async ({ body, signature }: { body: string; signature: string }) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/webhooks/stripe',
+      payload: body,
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
+    });
+    return { status: response.statusCode };
+  };
+}
+
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  extra: Pick<AppDependencies, 'stripeApi' | 'webhookPoster'> = {},
+): Promise<TestApp> {
   const handle = await createTestDatabase();
   const config = testConfig(overrides);
   const sentJobs: SentJob[] = [];
@@ -45,6 +64,8 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
         return `test-job-${String(sentJobs.length)}`;
       },
     },
+    webhookPoster: extra.webhookPoster ?? injectWebhookPoster,
+    ...(extra.stripeApi === undefined ? {} : { stripeApi: extra.stripeApi }),
   });
   await app.ready();
   return {

@@ -18,6 +18,7 @@ import './styles/admin.css';
 import './styles/profile.css';
 import './styles/account-email.css';
 import './styles/portal.css';
+import './styles/commerce.css';
 
 async function start(): Promise<void> {
   let router: ReturnType<typeof createBrowserRouter> | null = null;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FIELD_MAX } from './constants.ts';
+import { CartItemSchema } from './commerce.ts';
 
 /** Balances are counted in pages (ai_balance in AI pages); money is in cents elsewhere. */
 export const BalanceSchema = z.object({
@@ -34,7 +35,7 @@ export const CurrentOrderSchema = z.object({
   add_item_url: z.string(),
   enable_gate_2_shop: z.boolean(),
   paypal_checkout_url: z.string().nullable(),
-  order: z.object({ order_items: z.array(z.unknown()) }),
+  order: z.object({ order_items: z.array(CartItemSchema) }),
 });
 
 export const CredentialsResponseSchema = z.object({

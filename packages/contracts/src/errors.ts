@@ -102,6 +102,18 @@ export const ERRORS = {
     message:
       'You are the administrator of an organisation that has other members. Make another member its administrator before deleting your account.',
   },
+  signup_required: { status: 401, message: 'Please sign up to buy pages' },
+  group_owner_required: { status: 403, message: 'Only the organisation owner can buy pages for it' },
+  unknown_package: { status: 400, message: 'Unknown package' },
+  promo_invalid: { status: 400, message: 'This promo code is not valid' },
+  cart_empty: { status: 400, message: 'Your cart is empty' },
+  card_invalid: { status: 400, message: 'Please check your card details.' },
+  card_declined: { status: 402, message: 'Your card was declined.' },
+  payment_session_closed: { status: 409, message: 'This payment is no longer open. Please return to your cart.' },
+  payment_provider_failed: {
+    status: 502,
+    message: 'The payment provider could not be reached. Please try again in a few minutes.',
+  },
   rate_limited: { status: 429, message: 'Too many attempts. Please wait a moment and try again.' },
   internal: { status: 500, message: 'Something went wrong. We can not get error.' },
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -13,3 +13,4 @@ export * from './portal.ts';
 export * from './account-email.ts';
 export * from './social-login.ts';
 export * from './profile.ts';
+export * from './commerce.ts';

@@ -6,6 +6,7 @@ import { migrate } from '../db/migrate.ts';
 import { AppError } from '../errors.ts';
 import { registerUser } from '../modules/auth/auth.service.ts';
 import { setUserAdmin } from '../modules/auth/users.repository.ts';
+import { createPromoCode } from '../modules/commerce/commerce.service.ts';
 import {
   CollectionError,
   importCollection,
@@ -19,6 +20,7 @@ const USAGE = `Usage: npm run --silent admin -- user:create --email E --password
        npm run --silent admin -- collections import NAME PATH [--title T]
        npm run --silent admin -- collections list
        npm run --silent admin -- collections remove NAME
+       npm run --silent admin -- promo:create CODE PERCENT [--expires YYYY-MM-DD] [--max-uses N]
 
 user:create         creates a verified user, credits the pages through the ledger and prints {"id","email","api_token"}.
 user:admin          makes the user of EMAIL a site administrator (who manages the reference collections at
@@ -29,6 +31,8 @@ collections import  indexes a folder (recursively) or one file into the referenc
                     the same files again replaces them. Progress goes to stderr, the summary to stdout.
 collections list    prints the reference collections: name, documents, words, created.
 collections remove  deletes a reference collection with its documents and their fingerprints.
+promo:create        creates a promo code giving PERCENT (1-100) off an order, matched without regard to case;
+                    --expires is the last day it works (UTC), --max-uses the number of paid orders it may serve.
 
 Runs on the database of DATABASE_URL, or the embedded one under DATA_DIR (stop the server first).`;
 
@@ -91,6 +95,36 @@ async function userAdminCommand(args: string[]): Promise<void> {
     isAdmin
       ? `${user.email ?? email} is now a site administrator.\n`
       : `${user.email ?? email} is no longer a site administrator.\n`,
+  );
+}
+
+async function promoCreateCommand(args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { expires: { type: 'string' }, 'max-uses': { type: 'string' } },
+    allowPositionals: true,
+    strict: true,
+  });
+  const [code, percent, ...extra] = positionals;
+  if (code === undefined || percent === undefined || extra.length > 0) fail(USAGE);
+  const maxUses = values['max-uses'];
+  if (!/^\d+$/.test(percent)) fail(`PERCENT must be a whole number from 1 to 100 (got "${percent}")`);
+  if (maxUses !== undefined && !/^\d+$/.test(maxUses)) fail(`--max-uses must be a whole number (got "${maxUses}")`);
+  const promo = await withMigratedDatabase((db) =>
+    createPromoCode(db, {
+      code,
+      percent: Number(percent),
+      expires: values.expires ?? null,
+      maxUses: maxUses === undefined ? null : Number(maxUses),
+    }),
+  );
+  process.stdout.write(
+    `${JSON.stringify({
+      code: promo.code,
+      percent: promo.percent,
+      expires_at: promo.expires_at?.toISOString() ?? null,
+      max_uses: promo.max_uses,
+    })}\n`,
   );
 }
 
@@ -213,11 +247,20 @@ async function main(): Promise<void> {
     await collections(rest);
     return;
   }
+  if (command === 'promo:create') {
+    await promoCreateCommand(rest);
+    return;
+  }
   fail(USAGE);
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof AppError || error instanceof ConfigError || error instanceof CollectionError)
+  if (
+    error instanceof AppError ||
+    error instanceof ConfigError ||
+    error instanceof CollectionError ||
+    error instanceof RangeError
+  )
     fail(error.message);
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) fail(`${(error as Error).message}\n\n${USAGE}`);

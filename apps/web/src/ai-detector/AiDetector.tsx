@@ -11,6 +11,7 @@ import { useLanguage } from '../language/useLanguage.ts';
 import { useErrorText } from '../modals/useAuthFlow.ts';
 import { spendGuestAiPage } from '../session/guestCookie.ts';
 import { saveFirstAiCheck, takeFirstAiCheck } from '../check/firstCheck.ts';
+import { FirstBuyRunner } from '../commerce/FirstBuyRunner.tsx';
 import { AiFeedback } from './AiFeedback.tsx';
 import { AiFileZone } from './AiFileZone.tsx';
 import { AiReportDownload } from './AiReportDownload.tsx';
@@ -164,6 +165,8 @@ export function AiDetector() {
 
   return (
     <section className="check-form card ai-detector" aria-label={t('ai.formLabel')} data-aidetector="">
+      {/* A pending purchase (firstBuy) is taken up here too, after login or sign-up (check-tool.md §4). */}
+      <FirstBuyRunner />
       <form
         noValidate
         onSubmit={(event) => {

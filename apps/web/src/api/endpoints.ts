@@ -41,6 +41,7 @@ import type { ApiClient, FormFields } from './client.ts';
 import { solveBotCheck } from './altcha.ts';
 import type { CsrfCache } from './csrf.ts';
 import { uploadWithProgress, type UploadProgress } from './uploadWithProgress.ts';
+import { createCommerceEndpoints } from './commerce.ts';
 
 /** A text or one file for the text-check calls (check-tool.md §7). */
 export type CheckPayload = {
@@ -91,6 +92,8 @@ export type RegistrationInput = {
 /** The server calls of the session and account flows, each through the one API client. */
 export function createEndpoints(client: ApiClient, csrf: CsrfCache) {
   return {
+    ...createCommerceEndpoints(client, csrf),
+
     /** Which outside sign-in providers are offered (Google: 'Continue with Google'). */
     authProviders(): Promise<AuthProvidersResponse> {
       return client.getJson('/api/v1/auth/providers/', AuthProvidersResponseSchema);

@@ -19,6 +19,7 @@ import { BlogPage, CitationPage, NotFoundPage } from '../pages/OtherPages.tsx';
 import { portalRoutes } from '../portal/portalRoutes.tsx';
 import { AdminCollectionsPage } from '../pages/AdminCollectionsPage.tsx';
 import { ResetPasswordPage } from '../account/ResetPassword.tsx';
+import { commerceRoutes } from '../commerce/commerceRoutes.tsx';
 import { Layout } from './Layout.tsx';
 import { RequireLogin } from './RequireLogin.tsx';
 import { RouteError } from './RouteError.tsx';
@@ -66,6 +67,7 @@ export const routes: RouteObject[] = [
       { path: '/admin/collections', element: withLogin(AdminCollectionsPage) },
       { path: '/citation-generator/', element: <CitationPage /> },
       { path: '/reset-password/', element: <ResetPasswordPage /> },
+      ...commerceRoutes,
       ...portalRoutes,
       { path: '/blog/es/*', element: <BlogPage /> },
       { path: '/blog/*', element: <BlogPage /> },

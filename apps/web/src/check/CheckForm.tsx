@@ -50,6 +50,7 @@ import {
   type FileItem,
 } from './fileItems.ts';
 import { clearFirstCheck, readFirstCheck, saveFirstCheck, takeFirstCheck } from './firstCheck.ts';
+import { FirstBuyRunner } from '../commerce/FirstBuyRunner.tsx';
 import { fetchGroups, GROUPS_QUERY_KEY } from './groups.ts';
 import { SendButton, useSimulatedProgress } from './SendButton.tsx';
 import { createSpacedQueue, type SpacedQueue } from './spacedQueue.ts';
@@ -384,6 +385,8 @@ export function CheckForm({ aiMode = false, groupId }: { aiMode?: boolean; group
 
   return (
     <section className="check-form card" aria-label={t('check.formLabel')} {...marker}>
+      {/* A pending purchase (firstBuy) is taken up here too, after login or sign-up (check-tool.md §4). */}
+      <FirstBuyRunner />
       <form
         noValidate
         onSubmit={(event) => {

@@ -7,6 +7,7 @@ import { homePath, localisedPath } from '../language/language.ts';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { ProfileMenu } from './ProfileMenu.tsx';
 import { Logo } from './Logo.tsx';
+import { CartButton } from '../commerce/CartButton.tsx';
 
 function AuthControls() {
   const { t } = useTranslation();
@@ -73,6 +74,7 @@ export function Header() {
           <LanguageSwitcher />
         </div>
         <div className="site-header__actions">
+          <CartButton />
           <AuthControls />
           <button
             type="button"

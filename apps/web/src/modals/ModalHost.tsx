@@ -14,6 +14,7 @@ import { ForgotModal } from '../account/ForgotModal.tsx';
 import { ResetPasswordModal } from '../account/ResetPasswordModal.tsx';
 import { VerifyEmailModal } from '../account/VerifyEmailModal.tsx';
 import { InviteLinkOpener } from '../invites/InviteLinkOpener.tsx';
+import { CartModal } from '../commerce/CartModal.tsx';
 
 /** The modals this release renders; the other names of the spec register with their features. */
 const HOSTED: readonly ModalName[] = [
@@ -26,6 +27,7 @@ const HOSTED: readonly ModalName[] = [
   'forgot',
   'reset',
   'verify_email',
+  'cart',
 ];
 
 type Current = { name: ModalName; props: ModalProps; key: number };
@@ -99,8 +101,9 @@ export function ModalHost() {
         return <ResetPasswordModal code={stringProp(open.props, 'code') ?? null} onSwitch={switchTo} />;
       case 'verify_email':
         return <VerifyEmailModal />;
-      // The cart modals arrive with their issue; until then nothing opens them.
       case 'cart':
+        return <CartModal />;
+      // The pricing-slider and notify modals arrive with their issue; until then nothing opens them.
       case 'price':
       case 'aiprice':
       case 'notify':

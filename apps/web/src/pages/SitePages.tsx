@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AiDetector } from '../ai-detector/AiDetector.tsx';
 import { CheckForm } from '../check/CheckForm.tsx';
+import { PricingWidget } from '../commerce/PricingWidget.tsx';
 import { PageIntro } from '../components/PageIntro.tsx';
 import { useLanguage } from '../language/useLanguage.ts';
 import { localisedPath } from '../language/language.ts';
@@ -136,6 +137,11 @@ export function PricingPage() {
           ))}
         </ul>
         <p className="muted">{t('pages.pricing.body')}</p>
+      </section>
+      <section className="card pricing-packs" aria-labelledby="pricing-packs-title">
+        <h2 id="pricing-packs-title">{t('commerce.pricing.title')}</h2>
+        <p className="muted">{t('commerce.pricing.lead')}</p>
+        <PricingWidget />
       </section>
     </div>
   );

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { SITE_LANGUAGES, type CredentialsResponse, type LoginJsonResponse } from '@veritext/contracts';
 import type { Queryable } from '../../db/database.ts';
+import { currentOrderItems, purchaseSummary } from '../commerce/commerce.service.ts';
 import { findAccountOfUser, type AccountRecord } from '../ledger/ledger.repository.ts';
 import { hasToVerifyEmail } from './account-email.service.ts';
 import type { UserRecord } from './users.repository.ts';
@@ -21,6 +22,8 @@ function balanceOf(account: AccountRecord | null): { balance: number; bonus: num
 
 export async function buildCredentials(db: Queryable, user: UserRecord): Promise<CredentialsResponse> {
   const account = await findAccountOfUser(db, user.id);
+  const purchases = await purchaseSummary(db, user.id);
+  const orderItems = await currentOrderItems(db, user.id);
   return {
     success: true,
     user: {
@@ -34,12 +37,12 @@ export async function buildCredentials(db: Queryable, user: UserRecord): Promise
       allowed_languages: [...SITE_LANGUAGES],
       is_guest: user.is_guest,
       is_admin: user.is_admin,
-      last_ai_order_paid_days_ago: null,
-      not_ai_orders: 0,
+      last_ai_order_paid_days_ago: purchases.lastAiOrderPaidDaysAgo,
+      not_ai_orders: purchases.notAiOrders,
     },
     block_text_submit: user.block_text_submit,
     has_to_verify_email: hasToVerifyEmail(user),
-    packages_bought: 0,
+    packages_bought: purchases.packagesBought,
     balance: {
       negative_balance_allowed: account?.negative_balance_allowed ?? false,
       transactions_url: '/profile/transactions',
@@ -48,7 +51,7 @@ export async function buildCredentials(db: Queryable, user: UserRecord): Promise
       add_item_url: '/order/add_item',
       enable_gate_2_shop: false,
       paypal_checkout_url: null,
-      order: { order_items: [] },
+      order: { order_items: orderItems },
     },
   };
 }
@@ -56,6 +59,7 @@ export async function buildCredentials(db: Queryable, user: UserRecord): Promise
 export async function buildLoginJson(db: Queryable, user: UserRecord | null): Promise<LoginJsonResponse> {
   if (user === null || user.is_guest) return { success: false, data: null };
   const account = await findAccountOfUser(db, user.id);
+  const purchases = await purchaseSummary(db, user.id);
   return {
     success: true,
     data: {
@@ -63,7 +67,7 @@ export async function buildLoginJson(db: Queryable, user: UserRecord | null): Pr
       balance: balanceOf(account),
       block_text_submit: user.block_text_submit,
       has_to_verify_email: hasToVerifyEmail(user),
-      packages_bought: 0,
+      packages_bought: purchases.packagesBought,
     },
   };
 }

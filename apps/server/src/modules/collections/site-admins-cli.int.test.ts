@@ -1,25 +1,9 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdmin } from '../../../test/admin-cli.ts';
 import { createTestDatabase, TEST_DB_KIND, type TestDatabase } from '../../../test/database.ts';
-
-const ADMIN = fileURLToPath(new URL('../../cli/admin.ts', import.meta.url));
-
-type Run = { code: number | null; stdout: string; stderr: string };
-
-function runAdmin(args: string[], env: NodeJS.ProcessEnv): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [ADMIN, ...args], { env: { ...process.env, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 describe(`admin CLI: user:admin (${TEST_DB_KIND})`, () => {
   let handle: TestDatabase | null = null;

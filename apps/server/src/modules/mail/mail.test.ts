@@ -36,7 +36,12 @@ describe('mail configuration', () => {
 });
 
 describe('mail configuration in production', () => {
-  const production = { NODE_ENV: 'production', APP_SECRET: 'a-production-secret-'.padEnd(40, 'y') };
+  const production = {
+    NODE_ENV: 'production',
+    APP_SECRET: 'a-production-secret-'.padEnd(40, 'y'),
+    STRIPE_SECRET_KEY: 'sk_live_x',
+    STRIPE_WEBHOOK_SECRET: 'whsec_x',
+  };
 
   it('stops without SMTP or without PUBLIC_URL: links would never reach users', () => {
     expect(() => loadConfig(production)).toThrow(/SMTP_URL, MAIL_FROM, PUBLIC_URL: required in production/);

@@ -1,0 +1,150 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import Stripe from 'stripe';
+import { AppError } from '../../errors.ts';
+
+/**
+ * The card gateway (DESIGN.md §6): Stripe Checkout when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set,
+ * else the built-in sandbox: our own card page (/sandbox-pay/{id}) that posts Stripe-shaped, Stripe-signed
+ * events to the same webhook. Both are verified by Stripe's own code (stripe.webhooks.constructEvent).
+ */
+
+export type CheckoutLine = { name: string; unitAmount: number; quantity: number };
+
+export type CreateSessionInput = {
+  orderId: number;
+  amount: number;
+  currency: 'USD';
+  description: string;
+  lines: CheckoutLine[];
+  customerEmail: string | null;
+  successUrl: string;
+  cancelUrl: string;
+};
+
+export type GatewaySession = { id: string; url: string; expiresAt: Date };
+
+export type PaymentGateway = {
+  readonly kind: 'sandbox' | 'stripe';
+  /** The secret webhook events are signed with. */
+  readonly webhookSecret: string;
+  createSession(input: CreateSessionInput): Promise<GatewaySession>;
+};
+
+/** Where the Stripe SDK sends its requests: Stripe's API by default; a local server in tests. */
+export type StripeApiOptions = { host?: string; port?: number; protocol?: 'http' | 'https' };
+
+/** Stripe's default: a webhook signed more than 5 minutes ago is refused. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+const SANDBOX_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** The sandbox's webhook secret: derived from APP_SECRET, so nothing else needs configuring. */
+export function sandboxWebhookSecret(appSecret: string): string {
+  return `whsec_sandbox_${createHmac('sha256', appSecret).update('veritext:sandbox-webhook').digest('base64url')}`;
+}
+
+/** A Stripe-Signature header exactly as Stripe makes it: t=…,v1=HMAC-SHA256(secret, `${t}.${body}`). */
+export function signWebhookPayload(body: string, secret: string, timestamp = Math.floor(Date.now() / 1000)): string {
+  const signature = createHmac('sha256', secret).update(`${timestamp}.${body}`, 'utf8').digest('hex');
+  return `t=${timestamp},v1=${signature}`;
+}
+
+/** Verifies a webhook delivery with Stripe's own code; throws on a bad signature or a stale timestamp. */
+export function verifyWebhookEvent(rawBody: string, signature: string, secret: string): Stripe.Event {
+  return Stripe.webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
+}
+
+export function createSandboxGateway(appSecret: string): PaymentGateway {
+  return {
+    kind: 'sandbox',
+    webhookSecret: sandboxWebhookSecret(appSecret),
+    createSession() {
+      const id = `cs_sandbox_${randomBytes(18).toString('base64url')}`;
+      return Promise.resolve({
+        id,
+        url: `/sandbox-pay/${id}`,
+        expiresAt: new Date(Date.now() + SANDBOX_SESSION_TTL_MS),
+      });
+    },
+  };
+}
+
+export function createStripeGateway(
+  settings: { secretKey: string; webhookSecret: string },
+  api: StripeApiOptions = {},
+): PaymentGateway {
+  const stripe = new Stripe(settings.secretKey, {
+    maxNetworkRetries: 1,
+    timeout: 20_000,
+    ...(api.host === undefined ? {} : { host: api.host }),
+    ...(api.port === undefined ? {} : { port: api.port }),
+    ...(api.protocol === undefined ? {} : { protocol: api.protocol }),
+  });
+  return {
+    kind: 'stripe',
+    webhookSecret: settings.webhookSecret,
+    async createSession(input) {
+      try {
+        const session = await stripe.checkout.sessions.create(
+          {
+            mode: 'payment',
+            client_reference_id: String(input.orderId),
+            metadata: { order_id: String(input.orderId) },
+            ...(input.customerEmail === null ? {} : { customer_email: input.customerEmail }),
+            line_items: input.lines.map((line) => ({
+              quantity: line.quantity,
+              price_data: {
+                currency: input.currency.toLowerCase(),
+                unit_amount: line.unitAmount,
+                product_data: { name: line.name },
+              },
+            })),
+            success_url: input.successUrl,
+            cancel_url: input.cancelUrl,
+          },
+          { idempotencyKey: `order-${input.orderId}-${randomBytes(8).toString('hex')}` },
+        );
+        if (session.url === null) throw new Error('Stripe returned a Checkout Session without a url');
+        return { id: session.id, url: session.url, expiresAt: new Date(session.expires_at * 1000) };
+      } catch (error) {
+        throw new AppError('payment_provider_failed', { cause: error });
+      }
+    },
+  };
+}
+
+/** A signed event on its way to our webhook. */
+export type WebhookDelivery = { body: string; signature: string };
+export type WebhookPoster = (delivery: WebhookDelivery) => Promise<{ status: number }>;
+
+/**
+ * The production poster: the event goes over HTTP to the webhook of this very process, at the address it
+ * listens on (the loopback when it listens on every interface).
+ */
+export function httpWebhookPoster(address: () => string | null): WebhookPoster {
+  return async ({ body, signature }) => {
+    const origin = address();
+    if (origin === null) throw new Error('the server is not listening: no address to post the webhook to');
+    const response = await fetch(`${origin}/webhooks/stripe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
+      body,
+      signal: AbortSignal.timeout(20_000),
+    });
+    await response.arrayBuffer();
+    return { status: response.status };
+  };
+}
+
+/** The origin of a listening server's address (the loopback stands in for an "any" address). */
+export function originOfAddress(address: string | { address: string; port: number } | null): string | null {
+  if (address === null || typeof address === 'string') return null;
+  const host =
+    address.address === '0.0.0.0' || address.address === ''
+      ? '127.0.0.1'
+      : address.address === '::'
+        ? '[::1]'
+        : address.address.includes(':')
+          ? `[${address.address}]`
+          : address.address;
+  return `http://${host}:${address.port}`;
+}

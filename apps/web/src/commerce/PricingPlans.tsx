@@ -1,0 +1,175 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Plan, PricingResponse, SiteLanguage } from '@veritext/contracts';
+import { Spinner } from '../components/Spinner.tsx';
+import { localisedPath } from '../language/language.ts';
+import { TabList, panelId, tabId } from '../report/TabList.tsx';
+import { formatCents, formatPerPage, type PricingTab } from './money.ts';
+import { PRICING_TABS, QUOTE_PATH, buyLabel, type BuyRoute } from './pricing.ts';
+
+export const PRICING_ID_PREFIX = 'pricing';
+
+export type BuyForGroup = { id: number; name: string };
+
+export type PricingPlansProps = {
+  pricing: PricingResponse;
+  tab: PricingTab;
+  lang: SiteLanguage;
+  route: BuyRoute;
+  /** The plan being added to the cart (its button shows progress), or null. */
+  pendingService: string | null;
+  error: string | null;
+  /** Groups the user owns (role 1): pages can be bought for them; empty hides the choice. */
+  groups: readonly BuyForGroup[];
+  groupId: number | null;
+  onGroupChange: (groupId: number | null) => void;
+  onTabChange: (tab: PricingTab) => void;
+  onBuy: (plan: Plan) => void;
+};
+
+const TAB_LABEL_KEYS = {
+  individ: 'commerce.pricing.tabs.individ',
+  business: 'commerce.pricing.tabs.business',
+  ai: 'commerce.pricing.tabs.ai',
+} as const;
+
+function PlanCard({
+  plan,
+  tab,
+  isDefault,
+  props,
+}: {
+  plan: Plan;
+  tab: PricingTab;
+  isDefault: boolean;
+  props: PricingPlansProps;
+}) {
+  const { t } = useTranslation();
+  const label = buyLabel(plan);
+  const isPending = props.pendingService === plan.service;
+  const nameId = useId();
+  const amount =
+    plan.type === 'ai'
+      ? t('commerce.pricing.aiChecks', { count: plan.ai_pages ?? 0 })
+      : t('commerce.pricing.pages', { count: plan.pages ?? 0 });
+  return (
+    <li className={isDefault ? 'plan-card is-default' : 'plan-card'} data-service={plan.service}>
+      <div className="plan-card__head">
+        <h3 className="plan-card__name" id={nameId}>
+          {plan.name}
+        </h3>
+        {isDefault ? <span className="pill">{t('commerce.pricing.popular')}</span> : null}
+      </div>
+      <p className="plan-card__amount">{amount}</p>
+      <p className="plan-card__price">{formatCents(plan.price)}</p>
+      <p className="plan-card__per-page">
+        {plan.type === 'ai'
+          ? t('commerce.pricing.perAiCheck', { price: formatPerPage(plan.per_page, tab) })
+          : t('commerce.pricing.perPage', { price: formatPerPage(plan.per_page, tab) })}
+      </p>
+      <button
+        type="button"
+        className={isDefault ? 'button button--primary button--block' : 'button button--block'}
+        onClick={() => {
+          props.onBuy(plan);
+        }}
+        disabled={props.pendingService !== null || props.route === 'wait'}
+        aria-busy={isPending}
+        aria-describedby={nameId}
+      >
+        {isPending ? <Spinner size="sm" /> : null}
+        {t(label.key, { count: label.count })}
+      </button>
+    </li>
+  );
+}
+
+function CustomCard({ lang }: { lang: SiteLanguage }) {
+  const { t } = useTranslation();
+  return (
+    <li className="plan-card plan-card--custom" data-service="custom">
+      <div className="plan-card__head">
+        <h3 className="plan-card__name">{t('commerce.pricing.custom')}</h3>
+      </div>
+      <p className="plan-card__amount">{t('commerce.pricing.customLead')}</p>
+      <Link to={localisedPath(QUOTE_PATH, lang)} className="button button--block">
+        {t('commerce.pricing.getQuote')}
+      </Link>
+    </li>
+  );
+}
+
+/** The pay-per-use widget's tabs and plan cards (commerce-and-cabinet.md §2); data and actions come in. */
+export function PricingPlans(props: PricingPlansProps) {
+  const { t } = useTranslation();
+  const { pricing, tab } = props;
+  const selectId = useId();
+  const plans = pricing.plans[tab];
+  const tabs = PRICING_TABS.map((key) => ({ key, label: t(TAB_LABEL_KEYS[key]) }));
+
+  return (
+    <div className="pricing-widget">
+      <TabList<PricingTab>
+        idPrefix={PRICING_ID_PREFIX}
+        label={t('commerce.pricing.tabsLabel')}
+        tabs={tabs}
+        selected={tab}
+        onSelect={props.onTabChange}
+        className="report-tabs pricing-widget__tabs"
+      />
+      <div
+        role="tabpanel"
+        id={panelId(PRICING_ID_PREFIX, tab)}
+        aria-labelledby={tabId(PRICING_ID_PREFIX, tab)}
+        className="pricing-widget__panel"
+      >
+        {props.groups.length > 0 && props.route === 'cart' ? (
+          <div className="pricing-widget__for field">
+            <label htmlFor={selectId} className="field__label">
+              {t('commerce.pricing.buyFor')}
+            </label>
+            <select
+              id={selectId}
+              className="field__input"
+              value={props.groupId === null ? '' : String(props.groupId)}
+              onChange={(event) => {
+                props.onGroupChange(event.target.value === '' ? null : Number(event.target.value));
+              }}
+            >
+              <option value="">{t('commerce.pricing.buyForMe')}</option>
+              {props.groups.map((group) => (
+                <option key={group.id} value={String(group.id)}>
+                  {group.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        <ul className="plan-grid">
+          {plans.map((plan) => (
+            <PlanCard
+              key={plan.service}
+              plan={plan}
+              tab={tab}
+              isDefault={plan.service === pricing.default_service}
+              props={props}
+            />
+          ))}
+          {tab === 'business' ? <CustomCard lang={props.lang} /> : null}
+        </ul>
+        {props.error === null ? null : (
+          <div className="alert alert--error" role="alert">
+            {props.error}
+          </div>
+        )}
+        <p className="pricing-widget__note">
+          {props.route === 'signup' ? t('commerce.pricing.signupFirst') : null}{' '}
+          {pricing.vat_percent > 0
+            ? t('commerce.pricing.vatNote', { percent: pricing.vat_percent })
+            : t('commerce.pricing.usdNote')}
+        </p>
+      </div>
+    </div>
+  );
+}
