@@ -16,6 +16,8 @@ export type CheckGroup = {
   current_user_role: number;
   created_by_user: boolean;
   hide_new_check_for_student: boolean;
+  /** The group's API token: only its owner/administrator (role 1) is given it. */
+  api_token?: string;
 };
 
 /** Who pays for a check. A visitor has no account yet; a guest account is made on the first check. */

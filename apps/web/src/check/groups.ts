@@ -31,6 +31,7 @@ export function parseGroup(value: unknown): CheckGroup | null {
     current_user_role: role,
     created_by_user: createdByUser,
     hide_new_check_for_student: hide,
+    ...(typeof value['api_token'] === 'string' ? { api_token: value['api_token'] } : {}),
   };
 }
 

@@ -267,6 +267,14 @@ describe(`sign-up, login and sessions (${TEST_DB_KIND})`, () => {
         hide_new_check_for_student: false,
       }),
     ]);
+    // The owner (role 1) is shown the group's token, the one that acts for the group.
+    const [group] = (await browser.get('/api/v1/groups/list/')).json<{
+      data: { groups: { id: number; api_token?: string }[] };
+    }>().data.groups;
+    const { rows } = await t.handle.db.query<{ api_token: string }>('SELECT api_token FROM groups WHERE id = $1', [
+      group?.id,
+    ]);
+    expect(group?.api_token).toBe(rows[0]?.api_token);
   });
 });
 

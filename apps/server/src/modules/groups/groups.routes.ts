@@ -13,7 +13,11 @@ const GroupSchema = z.object({
   current_user_role: z.number().int(),
   created_by_user: z.boolean(),
   hide_new_check_for_student: z.boolean(),
+  /** The group's API token (it acts for the group): only for its owner/administrator, role 1 (check-tool.md §6). */
+  api_token: z.string().optional(),
 });
+
+const GROUP_OWNER_ROLE = 1;
 
 export const groupsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (api, { db }) => {
   api.get(
@@ -44,6 +48,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (api,
             current_user_role: group.role,
             created_by_user: group.created_by_user_id === user.id,
             hide_new_check_for_student: group.hide_new_check_for_student,
+            ...(group.role === GROUP_OWNER_ROLE ? { api_token: group.api_token } : {}),
           };
         }),
       );

@@ -147,6 +147,8 @@ describe(`organisation invite links (${TEST_DB_KIND})`, () => {
       expect(groups.map((g) => [g.id, g.current_user_role, g.created_by_user])).toEqual([
         [group.id, invite.role, false],
       ]);
+      // a teacher or a student is not given the group's API token: only its owner is
+      expect(groups[0]).not.toHaveProperty('api_token');
       const user = await findUserByEmail(t.handle.db, email);
       expect((await findAccountOfUser(t.handle.db, user?.id ?? -1))?.bonus).toBe(1);
     }

@@ -1,0 +1,81 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { keepScreenshot, launchBrowser, startProduct, type Product } from './harness.ts';
+
+const PASSWORD = 'T0kens!Secret';
+
+/** Check-tool.md §2 and §6: the API-token modal of an organisation's owner, in the real product. */
+describe('the API-token modal', () => {
+  let product: Product;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    product = await startProduct();
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+  });
+
+  afterAll(async () => {
+    await browser.close();
+    await product.stop();
+  });
+
+  it('shows an owner the personal and the organisation token, copies each, and the organisation token acts for it', async () => {
+    onTestFailed(async () => {
+      console.error('screenshot kept at', await keepScreenshot(page, 'api-token'));
+    });
+    await page.goto(`${product.url}/`);
+    await page.getByRole('button', { name: 'Got it' }).click();
+    await page.getByRole('button', { name: 'Sign up' }).first().click();
+    const signup = page.getByRole('dialog');
+    await signup.getByRole('tab', { name: 'Organisation' }).click();
+    await signup.getByLabel('Organisation name').fill('North High');
+    await signup.getByLabel('Email').fill(`owner.${Date.now()}@example.com`);
+    await signup.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await signup.getByRole('checkbox', { name: /Terms of Use/ }).check();
+    await signup.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(`${product.url}/profile/new-check`, { timeout: 30_000 });
+
+    await page.goto(`${product.url}/for-developers/`);
+    await page.getByRole('button', { name: 'Get API Token' }).click();
+    const modal = page.getByRole('dialog', { name: 'Your API token' });
+    const personal = modal.getByLabel('Personal API token');
+    const organisation = modal.getByLabel('Organisation token: North High');
+    await organisation.waitFor({ timeout: 15_000 });
+    const personalToken = await personal.inputValue();
+    const groupToken = await organisation.inputValue();
+    expect(personalToken).not.toBe('');
+    expect(groupToken).not.toBe('');
+    expect(groupToken).not.toBe(personalToken);
+
+    // A clipboard that refuses: the copy fails, and says so.
+    await page.evaluate(() => {
+      Object.defineProperty(navigator.clipboard, 'writeText', {
+        configurable: true,
+        value: () => Promise.reject(new Error('denied')),
+      });
+    });
+    await modal.getByRole('button', { name: 'Copy' }).first().click();
+    await modal.getByText('Failed to copy API Token').waitFor();
+
+    await page.evaluate(() => Reflect.deleteProperty(navigator.clipboard, 'writeText'));
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: product.url });
+    await modal.getByRole('button', { name: 'Copy' }).nth(1).click();
+    await modal.getByText('The API key was copied to your clipboard').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(groupToken);
+
+    // The organisation's token is the organisation's: its groups list answers 403 (a group, not a user), and it
+    // reads the organisation's documents.
+    const asGroup = await page.request.get(`${product.url}/api/v1/text/`, { headers: { 'x-api-token': groupToken } });
+    expect(asGroup.status()).toBe(200);
+    const personalGroups = await page.request.get(`${product.url}/api/v1/groups/list/`, {
+      headers: { 'x-api-token': personalToken },
+    });
+    const groups = ((await personalGroups.json()) as { data: { groups: { name: string; api_token?: string }[] } }).data
+      .groups;
+    expect(groups.map((group) => [group.name, group.api_token])).toEqual([['North High', groupToken]]);
+  });
+});
