@@ -44,6 +44,16 @@ export async function createTestDatabase(options: { migrated?: boolean } = {}): 
       await db.close();
       const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();
+      // pool.end() resolves before its sockets have closed; a forced drop would then kill backends that are
+      // still saying goodbye, and their clients report it as an uncaught error. Wait for them to leave first.
+      for (let attempt = 0; attempt < 50; attempt += 1) {
+        const { rows } = await dropper.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+          [name],
+        );
+        if ((rows[0]?.n ?? 0) === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await dropper.end();
     },

@@ -103,6 +103,9 @@ async function openPglite(dataDir: string | null): Promise<Database> {
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client that loses its server (a restart, a terminated backend) is dropped by the pool, which then
+  // emits 'error': without a listener that would end the process. The next query opens a new connection.
+  pool.on('error', () => undefined);
   // Fail at start-up, not at the first request, when the server cannot be reached.
   const probe = await pool.connect();
   probe.release();
