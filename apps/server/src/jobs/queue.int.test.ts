@@ -11,6 +11,7 @@ import { cleanupExpired, scheduleMaintenance } from './maintenance.jobs.ts';
 import {
   createJobQueue,
   defineJob,
+  defineSweepJob,
   InvalidJobPayloadError,
   type JobContext,
   type JobDefinition,
@@ -166,6 +167,26 @@ describe(`job queue on ${TEST_DB_KIND}`, () => {
     expect(await effectsOf(jobId ?? '')).toMatchObject([{ worker: 'main', attempt: 1, label: 'hello' }]);
     expect(await queue.depth()).toContainEqual({ queue: 'basic.v1', state: 'completed', count: 1 });
     expect(queue.isHealthy()).toBe(true);
+  });
+
+  it('runs a sweep job: its function gets the database, and a sweep that found work completes too', async () => {
+    const seen: number[] = [];
+    const sweep = defineSweepJob(
+      'sweep-test',
+      async (database) => {
+        const { rows } = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM job_effects');
+        seen.push(rows[0]?.n ?? -1);
+        return 2;
+      },
+      'swept',
+    );
+    expect(sweep).toMatchObject({ queueName: 'sweep-test.v1', retryLimit: 3, expireInSeconds: 300 });
+    const queue = await startQueue();
+    await queue.work([sweep]);
+    const jobId = await queue.send(sweep, {});
+    await waitForState(jobId ?? '', 'completed');
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toBeGreaterThanOrEqual(0);
   });
 
   it('refuses an invalid payload at send and enqueues nothing', async () => {

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Database, Row } from '../db/database.ts';
 
 /*
@@ -133,6 +133,37 @@ export function defineJob<S extends z.ZodType>(spec: JobDefinitionSpec<S>): JobD
     retryBackoff: spec.retryBackoff ?? false,
     queueName: `${spec.name}.v${spec.version}`,
   });
+}
+
+/** The empty payload of a periodic sweep. */
+const SweepPayload = z.object({});
+
+/**
+ * A periodic sweep (every 15 minutes, see `scheduleSweep`): `sweep` fails the work a dead process abandoned and
+ * says how many it found; more than none is logged as a warning with `message`.
+ */
+export function defineSweepJob(
+  name: string,
+  sweep: (db: Database) => Promise<number>,
+  message: string,
+): JobDefinition<typeof SweepPayload> {
+  return defineJob({
+    name,
+    version: 1,
+    schema: SweepPayload,
+    retryLimit: 3,
+    retryDelaySeconds: 60,
+    expireInSeconds: 300,
+    async handler(_payload, { db, logger }) {
+      const failed = await sweep(db);
+      if (failed > 0) logger.warn({ failed }, message);
+    },
+  });
+}
+
+/** Schedules a sweep every 15 minutes (called when the worker role starts). */
+export async function scheduleSweep(queue: JobQueue, sweep: JobDefinition<typeof SweepPayload>): Promise<void> {
+  await queue.schedule(sweep, '*/15 * * * *', {});
 }
 
 /** What pg-boss's fetch returns with includeMetadata. */

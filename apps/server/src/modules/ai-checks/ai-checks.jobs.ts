@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineJob, type JobQueue } from '../../jobs/queue.ts';
+import { defineJob, defineSweepJob, scheduleSweep, type JobQueue } from '../../jobs/queue.ts';
 import { failAbandonedAiChecks, processAiCheck } from './ai-checks.service.ts';
 import { sharedAiDetector } from './detector.ts';
 
@@ -25,22 +25,15 @@ export const aiCheckJob = defineJob({
 });
 
 /** Every 15 minutes: checks abandoned by a dead process fail and give their AI page back. */
-export const sweepAbandonedAiChecks = defineJob({
-  name: 'ai-checks-sweep',
-  version: 1,
-  schema: z.object({}),
-  retryLimit: 3,
-  retryDelaySeconds: 60,
-  expireInSeconds: 300,
-  async handler(_payload, { db, logger }) {
-    const failed = await failAbandonedAiChecks(db);
-    if (failed > 0) logger.warn({ failed }, 'abandoned AI checks failed and their pages released');
-  },
-});
+export const sweepAbandonedAiChecks = defineSweepJob(
+  'ai-checks-sweep',
+  failAbandonedAiChecks,
+  'abandoned AI checks failed and their pages released',
+);
 
 export const aiCheckJobs = [aiCheckJob, sweepAbandonedAiChecks] as const;
 
 /** Called when the worker role starts, next to the maintenance schedule. */
-export async function scheduleAiCheckJobs(queue: JobQueue): Promise<void> {
-  await queue.schedule(sweepAbandonedAiChecks, '*/15 * * * *', {});
+export function scheduleAiCheckJobs(queue: JobQueue): Promise<void> {
+  return scheduleSweep(queue, sweepAbandonedAiChecks);
 }

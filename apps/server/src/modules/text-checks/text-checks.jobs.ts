@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineJob, type JobQueue } from '../../jobs/queue.ts';
+import { defineJob, defineSweepJob, scheduleSweep, type JobQueue } from '../../jobs/queue.ts';
 import { SqlFingerprintStore } from '../reuse/fingerprint-store.ts';
 import { sharedReuseChecker } from './reuse-checker.ts';
 import { failAbandonedTextChecks, processTextCheck } from './text-checks.process.ts';
@@ -26,22 +26,15 @@ export const textCheckJob = defineJob({
 });
 
 /** Every 15 minutes: checks abandoned by a dead process fail and give their pages back. */
-export const sweepAbandonedTextChecks = defineJob({
-  name: 'text-checks-sweep',
-  version: 1,
-  schema: z.object({}),
-  retryLimit: 3,
-  retryDelaySeconds: 60,
-  expireInSeconds: 300,
-  async handler(_payload, { db, logger }) {
-    const failed = await failAbandonedTextChecks(db, new SqlFingerprintStore(db));
-    if (failed > 0) logger.warn({ failed }, 'abandoned text checks failed and their pages released');
-  },
-});
+export const sweepAbandonedTextChecks = defineSweepJob(
+  'text-checks-sweep',
+  (db) => failAbandonedTextChecks(db, new SqlFingerprintStore(db)),
+  'abandoned text checks failed and their pages released',
+);
 
 export const textCheckJobs = [textCheckJob, sweepAbandonedTextChecks] as const;
 
 /** Called when the worker role starts, next to the maintenance schedule. */
-export async function scheduleTextCheckJobs(queue: JobQueue): Promise<void> {
-  await queue.schedule(sweepAbandonedTextChecks, '*/15 * * * *', {});
+export function scheduleTextCheckJobs(queue: JobQueue): Promise<void> {
+  return scheduleSweep(queue, sweepAbandonedTextChecks);
 }
