@@ -32,6 +32,7 @@ import { outboxRoutes } from './modules/mail/mail.routes.ts';
 import { collectionsRoutes } from './modules/collections/collections.routes.ts';
 import { groupsRoutes } from './modules/groups/groups.routes.ts';
 import { invitesRoutes } from './modules/invites/invites.routes.ts';
+import { membersRoutes } from './modules/members/members.routes.ts';
 import { agreementsRoutes } from './modules/agreements/agreements.routes.ts';
 import { portalRoutes } from './modules/portal/portal.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -188,6 +189,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     });
     await api.register(groupsRoutes, { db });
     await api.register(invitesRoutes, { db, appSecret: config.appSecret, publicUrl: config.publicUrl });
+    await api.register(membersRoutes, accountEmail);
     await api.register(agreementsRoutes, { db });
     await api.register(portalRoutes, {
       db,

@@ -19,6 +19,7 @@ import './styles/profile.css';
 import './styles/account-email.css';
 import './styles/portal.css';
 import './styles/commerce.css';
+import './styles/members.css';
 
 async function start(): Promise<void> {
   let router: ReturnType<typeof createBrowserRouter> | null = null;

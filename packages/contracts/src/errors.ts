@@ -114,6 +114,14 @@ export const ERRORS = {
     status: 502,
     message: 'The payment provider could not be reached. Please try again in a few minutes.',
   },
+  member_exists: { status: 409, message: 'User with this email already added to this group' },
+  bad_member_file: { status: 400, message: 'Please upload correct file' },
+  member_admin_role: { status: 400, message: 'The administrator’s role cannot be changed' },
+  member_admin_remove: { status: 400, message: 'The administrator cannot be removed from the organisation' },
+  member_page_limit: {
+    status: 403,
+    message: 'This document exceeds your page limit in the organisation. Please contact your Administrator.',
+  },
   rate_limited: { status: 429, message: 'Too many attempts. Please wait a moment and try again.' },
   internal: { status: 500, message: 'Something went wrong. We can not get error.' },
 } as const satisfies Record<string, { status: number; message: string }>;

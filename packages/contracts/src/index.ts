@@ -14,3 +14,4 @@ export * from './account-email.ts';
 export * from './social-login.ts';
 export * from './profile.ts';
 export * from './commerce.ts';
+export * from './members.ts';

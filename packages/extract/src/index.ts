@@ -1,5 +1,21 @@
-export { extractText, DEFAULT_MAX_MEMORY_MB, DEFAULT_TIMEOUT_MS, type ExtractOptions } from './extract.ts';
+export {
+  extractText,
+  readSpreadsheet,
+  DEFAULT_MAX_MEMORY_MB,
+  DEFAULT_TIMEOUT_MS,
+  type ExtractOptions,
+} from './extract.ts';
 export { parseDocument } from './parse.ts';
+export { parseSpreadsheet } from './sheet.ts';
 export { ExtractError, EXTRACT_MESSAGES, MAX_FILE_BYTES, fileStatusFor, type ExtractErrorCode } from './errors.ts';
 export { EXTENSIONS, extOf, type Ext, type Extracted, type HiddenSpan } from './types.ts';
+export {
+  MEMBER_FILE_MAX_BYTES,
+  MAX_SPREADSHEET_COLUMNS,
+  MAX_SPREADSHEET_ROWS,
+  SPREADSHEET_EXTENSIONS,
+  spreadsheetExtOf,
+  type SheetRow,
+  type SpreadsheetExt,
+} from './table.ts';
 export { MAX_ZIP_RATIO, MAX_ZIP_UNCOMPRESSED } from './zip.ts';

@@ -144,3 +144,80 @@ export function makePng(): Uint8Array {
   const ihdr = [0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1f, 0x15, 0xc4, 0x89];
   return Uint8Array.from([...sig, ...ihdr, ...Array.from({ length: 200 }, (_, i) => (i * 37) % 256)]);
 }
+
+const SHEET_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+
+/**
+ * An xlsx whose first sheet holds `sheetData` (the inside of <sheetData>), with optional shared strings (the
+ * inside of <sst>) and styles (the inside of <styleSheet>). A second sheet, listed after it, says "wrong sheet".
+ */
+export function makeXlsx(sheetData: string, parts: { strings?: string; styles?: string } = {}): Uint8Array {
+  const sheet = (data: string): Uint8Array =>
+    strToU8(`<?xml version="1.0"?><worksheet xmlns="${SHEET_NS}"><sheetData>${data}</sheetData></worksheet>`);
+  const rel = (id: string, type: string, target: string): string =>
+    `<Relationship Id="${id}" Type="${REL_NS}/${type}" Target="${target}"/>`;
+  const files: Record<string, Uint8Array> = {
+    '_rels/.rels': strToU8(`<Relationships>${rel('rId1', 'officeDocument', 'xl/workbook.xml')}</Relationships>`),
+    'xl/workbook.xml': strToU8(
+      `<workbook xmlns="${SHEET_NS}" xmlns:r="${REL_NS}"><sheets><sheet name="First" sheetId="2" r:id="rId7"/>` +
+        `<sheet name="Second" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    ),
+    'xl/_rels/workbook.xml.rels': strToU8(
+      `<Relationships>${rel('rId1', 'worksheet', 'worksheets/sheet1.xml')}${rel('rId7', 'worksheet', '/xl/worksheets/first.xml')}` +
+        `${rel('rId8', 'sharedStrings', 'strings.xml')}${rel('rId9', 'styles', 'styles.xml')}</Relationships>`,
+    ),
+    'xl/worksheets/first.xml': sheet(sheetData),
+    'xl/worksheets/sheet1.xml': sheet('<row r="1"><c r="A1" t="inlineStr"><is><t>wrong sheet</t></is></c></row>'),
+  };
+  if (parts.strings !== undefined) files['xl/strings.xml'] = strToU8(`<sst xmlns="${SHEET_NS}">${parts.strings}</sst>`);
+  if (parts.styles !== undefined)
+    files['xl/styles.xml'] = strToU8(`<styleSheet xmlns="${SHEET_NS}">${parts.styles}</styleSheet>`);
+  return zipSync(files);
+}
+
+/** One BIFF record: type, then the data's length, then the data. */
+export function biffRecord(type: number, data: number[] | Uint8Array): number[] {
+  return [...u16(type), ...u16(data.length), ...data];
+}
+
+/** A BIFF8 XLUnicodeString body: 8-bit characters when they all fit, else UTF-16 LE. */
+export function biffString(text: string, lengthBytes: 1 | 2 = 2): number[] {
+  const wide = /[\u0100-\uffff]/.test(text);
+  const chars = wide ? [...Buffer.from(text, 'utf16le')] : [...Buffer.from(text, 'latin1')];
+  return [...(lengthBytes === 1 ? [text.length] : u16(text.length)), wide ? 1 : 0, ...chars];
+}
+
+export function biffDouble(n: number): number[] {
+  const b = Buffer.alloc(8);
+  b.writeDoubleLE(n);
+  return [...b];
+}
+
+/**
+ * An .xls (BIFF8 Workbook stream in a compound file) from the globals' records (BOF, BOUNDSHEET and EOF are
+ * added around them) and the first sheet's cell records. A second worksheet holds "wrong sheet".
+ */
+export function makeXls(globals: number[][], cells: number[][]): Uint8Array {
+  const bof = (dt: number): number[] =>
+    biffRecord(0x0809, [...u16(0x0600), ...u16(dt), ...new Array<number>(12).fill(0)]);
+  const eof = biffRecord(0x000a, []);
+  const sheetStream = (recs: number[][]): number[] => [...bof(0x0010), ...recs.flat(), ...eof];
+  const boundsheet = (at: number, name: string): number[] =>
+    biffRecord(0x0085, [...u32(at), 0, 0, ...biffString(name, 1)]);
+  const body = [...bof(0x0005), ...globals.flat()];
+  const first = sheetStream(cells);
+  const second = sheetStream([biffRecord(0x0204, [0, 0, 0, 0, 0, 0, ...biffString('wrong sheet')])]);
+  const headerLength = body.length + boundsheet(0, 'First').length + boundsheet(0, 'Second').length + eof.length;
+  const stream = [
+    ...body,
+    ...boundsheet(headerLength, 'First'),
+    ...boundsheet(headerLength + first.length, 'Second'),
+    ...eof,
+    ...first,
+    ...second,
+  ];
+  const cfb = CFB.utils.cfb_new();
+  CFB.utils.cfb_add(cfb, '/Workbook', Buffer.from(stream));
+  return toBytes(CFB.write(cfb, { type: 'buffer' }));
+}

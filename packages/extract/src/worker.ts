@@ -1,15 +1,16 @@
-/** Worker entry: parses one document sent in workerData and posts the result or the error code back. */
+/** Worker entry: parses one document or spreadsheet sent in workerData and posts the result or the error back. */
 import { parentPort, workerData } from 'node:worker_threads';
 import { ExtractError } from './errors.ts';
 import { parseDocument } from './parse.ts';
-import type { Ext } from './types.ts';
-import type { WorkerReply } from './extract.ts';
+import { parseSpreadsheet } from './sheet.ts';
+import type { WorkerJob, WorkerReply } from './extract.ts';
 
-const { bytes, ext } = workerData as { bytes: Uint8Array; ext: Ext };
+const job = workerData as WorkerJob;
 
 let reply: WorkerReply;
 try {
-  reply = { ok: true, result: await parseDocument(bytes, ext) };
+  const result = job.mode === 'sheet' ? parseSpreadsheet(job.bytes, job.ext) : await parseDocument(job.bytes, job.ext);
+  reply = { ok: true, result };
 } catch (e) {
   reply =
     e instanceof ExtractError

@@ -42,6 +42,7 @@ import { solveBotCheck } from './altcha.ts';
 import type { CsrfCache } from './csrf.ts';
 import { uploadWithProgress, type UploadProgress } from './uploadWithProgress.ts';
 import { createCommerceEndpoints } from './commerce.ts';
+import { createMembersEndpoints } from './members.ts';
 
 /** A text or one file for the text-check calls (check-tool.md §7). */
 export type CheckPayload = {
@@ -93,6 +94,7 @@ export type RegistrationInput = {
 export function createEndpoints(client: ApiClient, csrf: CsrfCache) {
   return {
     ...createCommerceEndpoints(client, csrf),
+    ...createMembersEndpoints(client, csrf),
 
     /** Which outside sign-in providers are offered (Google: 'Continue with Google'). */
     authProviders(): Promise<AuthProvidersResponse> {

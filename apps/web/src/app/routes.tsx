@@ -18,6 +18,7 @@ import { GroupDocumentsPage, MyDocumentsPage, NewCheckPage, ProfilePage } from '
 import { BlogPage, CitationPage, NotFoundPage } from '../pages/OtherPages.tsx';
 import { portalRoutes } from '../portal/portalRoutes.tsx';
 import { AdminCollectionsPage } from '../pages/AdminCollectionsPage.tsx';
+import { MembersPage } from '../members/MembersPage.tsx';
 import { ResetPasswordPage } from '../account/ResetPassword.tsx';
 import { commerceRoutes } from '../commerce/commerceRoutes.tsx';
 import { Layout } from './Layout.tsx';
@@ -64,6 +65,7 @@ export const routes: RouteObject[] = [
       { path: '/profile/new-check', element: withLogin(NewCheckPage) },
       { path: '/profile/my-documents', element: withLogin(MyDocumentsPage) },
       { path: '/profile/my-documents/group/:groupId', element: withLogin(GroupDocumentsPage) },
+      { path: '/profile/members/', element: withLogin(MembersPage) },
       { path: '/admin/collections', element: withLogin(AdminCollectionsPage) },
       { path: '/citation-generator/', element: <CitationPage /> },
       { path: '/reset-password/', element: <ResetPasswordPage /> },

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { CredentialsUser } from '@veritext/contracts';
@@ -8,6 +9,8 @@ import { useLogout } from '../session/useLogout.ts';
 import { useLanguage } from '../language/useLanguage.ts';
 import { localisedPath } from '../language/language.ts';
 import { NEW_CHECK_PATH } from '../session/destinations.ts';
+import { fetchGroups, GROUPS_QUERY_KEY } from '../check/groups.ts';
+import { ownedGroups } from '../invites/inviteLinks.ts';
 import { Spinner } from './Spinner.tsx';
 
 function initialOf(profile: CredentialsUser): string {
@@ -21,7 +24,14 @@ export function ProfileMenu({ profile }: { profile: CredentialsUser }) {
   const lang = useLanguage();
   const logout = useLogout();
   const [isLoggingOut, setIsLoggingOut] = useState(false);
-  const { modals } = useServices();
+  const { modals, client } = useServices();
+  // "Members" is for the owners (role 1) of an organisation; the list is shared with the pages that use it
+  const groups = useQuery({
+    queryKey: GROUPS_QUERY_KEY,
+    queryFn: () => fetchGroups(client),
+    enabled: !profile.is_guest,
+  });
+  const ownsGroup = ownedGroups(groups.data ?? []).length > 0;
   const pages = profile.balance.balance + profile.balance.bonus;
   const displayName = profile.name.trim() === '' ? profile.email : profile.name;
 
@@ -56,6 +66,11 @@ export function ProfileMenu({ profile }: { profile: CredentialsUser }) {
           <DropdownMenu.Item className="menu__item" onSelect={() => void navigate('/profile/')}>
             {t('profileMenu.profile')}
           </DropdownMenu.Item>
+          {ownsGroup ? (
+            <DropdownMenu.Item className="menu__item" onSelect={() => void navigate('/profile/members/')}>
+              {t('members.menuLink')}
+            </DropdownMenu.Item>
+          ) : null}
           {profile.is_admin === true ? (
             <DropdownMenu.Item className="menu__item" onSelect={() => void navigate('/admin/collections')}>
               {t('admin.menuLink')}

@@ -82,7 +82,7 @@ export function GroupInviteLinks({
   );
 }
 
-function OwnedGroupLinks({ groupId, groupName }: { groupId: number; groupName: string }) {
+export function OwnedGroupLinks({ groupId, groupName }: { groupId: number; groupName: string }) {
   const { t } = useTranslation();
   const { client } = useServices();
   const queryClient = useQueryClient();

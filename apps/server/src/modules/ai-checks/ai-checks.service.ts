@@ -10,6 +10,7 @@ import { findMembershipsOfUser } from '../auth/users.repository.ts';
 import { groupActingFor, type Caller } from '../groups/group-access.ts';
 import { findAccountOfGroup, findAccountOfUser, type AccountRecord } from '../ledger/ledger.repository.ts';
 import { chargeHold, holdPages, releaseHold } from '../ledger/ledger.service.ts';
+import { enforceMemberPageLimit } from '../members/page-limit.ts';
 import {
   findAiCheck,
   findStaleAiChecks,
@@ -130,6 +131,9 @@ export async function queueAiCheck(
   logger?: Pick<Logger, 'error'>,
 ): Promise<{ id: number; status: number }> {
   const check = await db.transaction(async (tx) => {
+    if (payer.userId !== null && payer.groupId !== null) {
+      await enforceMemberPageLimit(tx, { groupId: payer.groupId, userId: payer.userId, pages: AI_CHECK_PAGES });
+    }
     const inserted = await insertAiCheck(tx, {
       userId: payer.userId,
       groupId: payer.groupId,

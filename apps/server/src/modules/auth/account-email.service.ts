@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   isPasswordAcceptable,
+  MEMBER_INVITE_CODE_TTL_SECONDS,
   RESET_EMAILS_PER_HOUR,
   RESET_PASSWORD_CODE_TTL_SECONDS,
   VERIFICATION_RESENDS_PER_HOUR,
@@ -181,6 +182,24 @@ export async function requestPasswordReset(
   // The local outbox is one insert into our own database: waiting keeps it inside the request.
   if (deps.mailer.via === 'outbox') await delivery;
   return { delivery };
+}
+
+/**
+ * The set-password link of an account an organisation owner created (modules/members): a reset_password code
+ * valid 7 days, made inside the caller's transaction (older unused reset links are voided). Completing the
+ * reset at /reset-password/ sets the password and verifies the address, as any reset does.
+ */
+export async function createSetPasswordLink(tx: Queryable, publicUrl: string, userId: number): Promise<string> {
+  await voidUnusedAuthCodes(tx, userId, 'reset_password');
+  const { code, hash } = newCode();
+  await insertAuthCode(tx, {
+    kind: 'reset_password',
+    userId,
+    codeHash: hash,
+    ttlSeconds: MEMBER_INVITE_CODE_TTL_SECONDS,
+    isResend: false,
+  });
+  return `${publicUrl}/reset-password/?code=${encodeURIComponent(code)}`;
 }
 
 function assertUsable(record: AuthCodeRecord | null): asserts record is AuthCodeRecord {

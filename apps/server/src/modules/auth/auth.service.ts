@@ -60,45 +60,57 @@ export async function registerUser(
   const passwordHash = input.password === null ? null : await hashPassword(input.password);
   const token = generateApiToken();
   try {
-    return await db.transaction(async (tx) => {
-      const user = await insertUser(tx, {
-        email: input.email,
-        passwordHash,
-        name: input.name ?? '',
-        isGuest: false,
-        apiToken: token.token,
-        apiTokenHash: token.hash,
-        ...(input.language === undefined ? {} : { language: input.language }),
-        verified: input.verified ?? false,
-      });
-      const account = await insertAccount(tx, { userId: user.id });
-      let group: GroupRecord | null = null;
-      // The new-user bonus goes to the group an organisation sign-up creates, else to the user.
-      let bonus = { accountId: account.id, pages: SIGNUP_BONUS_PAGES };
-      if (input.joinGroup !== undefined) {
-        // By invite: a member of the organisation with the link's role; the bonus stays the user's own.
-        await insertMembership(tx, input.joinGroup.groupId, user.id, input.joinGroup.role);
-      } else if (input.accountType === 'organisation') {
-        const groupToken = generateApiToken();
-        group = await insertGroup(tx, {
-          name: input.organisationName ?? input.name ?? input.email,
-          createdByUserId: user.id,
-          apiToken: groupToken.token,
-          apiTokenHash: groupToken.hash,
-        });
-        await insertMembership(tx, group.id, user.id, 1);
-        const groupAccount = await insertAccount(tx, { groupId: group.id });
-        bonus = { accountId: groupAccount.id, pages: GROUP_SIGNUP_BONUS_PAGES };
-      }
-      await creditPages(tx, { ...bonus, bucket: 'bonus', kind: 'bonus', reference: 'signup' });
-      await creditOperatorPages(tx, account.id, input);
-      await recordAgreements(tx, user.id, input.agreements ?? [], input.ip ?? '');
-      return { user, group };
-    });
+    return await db.transaction((tx) => insertNewUser(tx, input, passwordHash, token));
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('email_taken', { cause: error });
     throw error;
   }
+}
+
+/**
+ * The rows of a sign-up inside the caller's transaction: the user, their account, the new-user bonus (or the
+ * organisation a sign-up creates, with its bonus), operator credits and agreements. Used by registerUser and
+ * by an owner adding a member with a new address (modules/members).
+ */
+export async function insertNewUser(
+  tx: Queryable,
+  input: NewAccount,
+  passwordHash: string | null,
+  token: { token: string; hash: string } = generateApiToken(),
+): Promise<{ user: UserRecord; group: GroupRecord | null }> {
+  const user = await insertUser(tx, {
+    email: input.email,
+    passwordHash,
+    name: input.name ?? '',
+    isGuest: false,
+    apiToken: token.token,
+    apiTokenHash: token.hash,
+    ...(input.language === undefined ? {} : { language: input.language }),
+    verified: input.verified ?? false,
+  });
+  const account = await insertAccount(tx, { userId: user.id });
+  let group: GroupRecord | null = null;
+  // The new-user bonus goes to the group an organisation sign-up creates, else to the user.
+  let bonus = { accountId: account.id, pages: SIGNUP_BONUS_PAGES };
+  if (input.joinGroup !== undefined) {
+    // By invite: a member of the organisation with the link's role; the bonus stays the user's own.
+    await insertMembership(tx, input.joinGroup.groupId, user.id, input.joinGroup.role);
+  } else if (input.accountType === 'organisation') {
+    const groupToken = generateApiToken();
+    group = await insertGroup(tx, {
+      name: input.organisationName ?? input.name ?? input.email,
+      createdByUserId: user.id,
+      apiToken: groupToken.token,
+      apiTokenHash: groupToken.hash,
+    });
+    await insertMembership(tx, group.id, user.id, 1);
+    const groupAccount = await insertAccount(tx, { groupId: group.id });
+    bonus = { accountId: groupAccount.id, pages: GROUP_SIGNUP_BONUS_PAGES };
+  }
+  await creditPages(tx, { ...bonus, bucket: 'bonus', kind: 'bonus', reference: 'signup' });
+  await creditOperatorPages(tx, account.id, input);
+  await recordAgreements(tx, user.id, input.agreements ?? [], input.ip ?? '');
+  return { user, group };
 }
 
 async function creditOperatorPages(tx: Queryable, accountId: number, input: NewAccount): Promise<void> {

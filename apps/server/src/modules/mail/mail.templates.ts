@@ -1,13 +1,16 @@
 /** The e-mails the service sends, in the recipient's language (users.language: en or es; anything else: en). */
-export type MailKind = 'verify_email' | 'reset_password';
+export type MailKind = 'verify_email' | 'reset_password' | 'member_added' | 'member_invited';
 export type MailLanguage = 'en' | 'es';
 
 export type RenderedMail = { subject: string; text: string; html: string };
 
+/** What a message says besides the name and link: who added the recipient to which organisation. */
+export type MailDetails = { owner?: string; group?: string };
+
 type Copy = {
-  subject: string;
+  subject: string | ((details: Required<MailDetails>) => string);
   greeting: (name: string) => string;
-  lines: readonly string[];
+  lines: readonly string[] | ((details: Required<MailDetails>) => readonly string[]);
   action: string;
   expiry: string;
   ignore: string;
@@ -60,6 +63,64 @@ const COPY: Record<MailKind, Record<MailLanguage, Copy>> = {
       signature: 'El equipo de Veritext',
     },
   },
+  member_added: {
+    en: {
+      subject: ({ owner, group }) => `${owner} added you to ${group} on Veritext`,
+      greeting: (name) => (name === '' ? 'Hello,' : `Hello ${name},`),
+      lines: ({ owner, group }) => [
+        `${owner} added you to the organisation ${group} on Veritext.`,
+        'Log in with your usual e-mail address and password: the organisation is now in your account, where you can check texts for it.',
+      ],
+      action: 'Open my account',
+      expiry: '',
+      ignore: 'If you do not know this organisation, please contact its administrator or our support team.',
+      fallback: 'If the button does not work, copy this link into your browser:',
+      signature: 'The Veritext team',
+    },
+    es: {
+      subject: ({ owner, group }) => `${owner} te ha añadido a ${group} en Veritext`,
+      greeting: (name) => (name === '' ? 'Hola:' : `Hola, ${name}:`),
+      lines: ({ owner, group }) => [
+        `${owner} te ha añadido a la organización ${group} en Veritext.`,
+        'Inicia sesión con tu correo electrónico y contraseña de siempre: la organización ya está en tu cuenta y puedes revisar textos para ella.',
+      ],
+      action: 'Abrir mi cuenta',
+      expiry: '',
+      ignore:
+        'Si no conoces esta organización, ponte en contacto con su administrador o con nuestro equipo de soporte.',
+      fallback: 'Si el botón no funciona, copia este enlace en tu navegador:',
+      signature: 'El equipo de Veritext',
+    },
+  },
+  member_invited: {
+    en: {
+      subject: ({ owner, group }) => `${owner} invited you to ${group} on Veritext`,
+      greeting: (name) => (name === '' ? 'Hello,' : `Hello ${name},`),
+      lines: ({ owner, group }) => [
+        `${owner} added you to the organisation ${group} on Veritext and created an account for you with this e-mail address.`,
+        'Choose a password to start: then log in with this address and that password.',
+      ],
+      action: 'Choose my password',
+      expiry: 'The link works once and expires in 7 days. After that, use "Forgot password" on the login form.',
+      ignore: 'If you do not know this organisation, you can ignore this message.',
+      fallback: 'If the button does not work, copy this link into your browser:',
+      signature: 'The Veritext team',
+    },
+    es: {
+      subject: ({ owner, group }) => `${owner} te ha invitado a ${group} en Veritext`,
+      greeting: (name) => (name === '' ? 'Hola:' : `Hola, ${name}:`),
+      lines: ({ owner, group }) => [
+        `${owner} te ha añadido a la organización ${group} en Veritext y ha creado una cuenta para ti con esta dirección de correo electrónico.`,
+        'Elige una contraseña para empezar: después inicia sesión con esta dirección y esa contraseña.',
+      ],
+      action: 'Elegir mi contraseña',
+      expiry:
+        'El enlace solo funciona una vez y caduca en 7 días. Después, usa «¿Has olvidado tu contraseña?» en el formulario de inicio de sesión.',
+      ignore: 'Si no conoces esta organización, puedes ignorar este mensaje.',
+      fallback: 'Si el botón no funciona, copia este enlace en tu navegador:',
+      signature: 'El equipo de Veritext',
+    },
+  },
 };
 
 export function mailLanguage(language: string | null | undefined): MailLanguage {
@@ -79,39 +140,32 @@ export function escapeHtml(value: string): string {
 export function renderMail(
   kind: MailKind,
   language: MailLanguage,
-  input: { name: string; link: string },
+  input: { name: string; link: string } & MailDetails,
 ): RenderedMail {
   const copy = COPY[kind][language];
+  const details = { owner: input.owner ?? '', group: input.group ?? '' };
+  const subject = typeof copy.subject === 'string' ? copy.subject : copy.subject(details);
+  const lines = typeof copy.lines === 'function' ? copy.lines(details) : copy.lines;
   const greeting = copy.greeting(input.name);
-  const text = [
-    greeting,
-    '',
-    ...copy.lines,
-    '',
-    `${copy.action}: ${input.link}`,
-    '',
-    copy.expiry,
-    copy.ignore,
-    '',
-    copy.signature,
-    '',
-  ].join('\n');
+  const notes = [copy.expiry, copy.ignore].filter((line) => line !== '');
+  const text = [greeting, '', ...lines, '', `${copy.action}: ${input.link}`, '', ...notes, '', copy.signature, ''].join(
+    '\n',
+  );
   const link = escapeHtml(input.link);
   const html = `<!doctype html>
 <html lang="${language}">
-<head><meta charset="utf-8"><title>${escapeHtml(copy.subject)}</title></head>
+<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f5f7fa;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
 <p>${escapeHtml(greeting)}</p>
-${copy.lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
+${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
 <p style="margin:28px 0"><a href="${link}" style="background:#1d4e89;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(copy.action)}</a></p>
-<p>${escapeHtml(copy.expiry)}</p>
-<p>${escapeHtml(copy.ignore)}</p>
+${notes.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
 <p style="font-size:13px;color:#6b7280">${escapeHtml(copy.fallback)}<br><a href="${link}">${link}</a></p>
 <p>${escapeHtml(copy.signature)}</p>
 </div>
 </body>
 </html>
 `;
-  return { subject: copy.subject, text, html };
+  return { subject, text, html };
 }

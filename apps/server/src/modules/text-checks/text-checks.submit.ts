@@ -20,6 +20,7 @@ import {
   type Bucket,
 } from '../ledger/ledger.repository.ts';
 import { holdPages } from '../ledger/ledger.service.ts';
+import { enforceMemberPageLimit } from '../members/page-limit.ts';
 import { textCheckJob } from './text-checks.jobs.ts';
 import { settleFailed } from './text-checks.process.ts';
 import { findLatestSameText, insertTextCheck, lockSubmitter, setHoldEntries } from './text-checks.repository.ts';
@@ -202,6 +203,9 @@ export async function submitTextCheck(
     const latest = await findLatestSameText(tx, owner, hash);
     if (latest !== null && latest.age_seconds < DUPLICATE_TEXT_WINDOW_SECONDS) throw new AppError('text_duplicate');
     if (latest?.state === TEXT_STATE.inProgress) throw new AppError('text_in_progress');
+    if (owner.userId !== null && owner.groupId !== null) {
+      await enforceMemberPageLimit(tx, { groupId: owner.groupId, userId: owner.userId, pages: verified.pages });
+    }
     const inserted = await insertTextCheck(tx, {
       userId: payer.userId,
       groupId: payer.groupId,

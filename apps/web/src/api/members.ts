@@ -1,0 +1,94 @@
+import {
+  MemberRemovedResponseSchema,
+  MemberResponseSchema,
+  MembersResponseSchema,
+  MemberUploadResponseSchema,
+  type Member,
+  type MemberResponse,
+  type MemberUploadResponse,
+} from '@veritext/contracts';
+import type { ApiClient } from './client.ts';
+import type { CsrfCache } from './csrf.ts';
+import { uploadWithProgress, type UploadProgress, type XhrLike } from './uploadWithProgress.ts';
+
+/** What the add form sends: the limit as typed ('' = no limit), the role 2 (Teacher) or 3 (Student). */
+export type MemberInput = { name: string; email: string; limit: string; role: 2 | 3 };
+
+/** What an edit sends: the limit as typed; the role only where it may change (not for an administrator). */
+export type MemberChange = { limit: string; role?: 2 | 3 };
+
+export type MemberUploadOptions = {
+  apiToken: string | null;
+  onProgress?: (progress: UploadProgress) => void;
+  signal?: AbortSignal;
+  createXhr?: () => XhrLike;
+};
+
+function membersPath(groupId: number): string {
+  return `/api/v1/groups/${String(groupId)}/members/`;
+}
+
+/** The organisation-members calls of a group's owner (commerce-and-cabinet.md §2, §6). */
+export function createMembersEndpoints(client: ApiClient, csrf: CsrfCache) {
+  return {
+    async listMembers(groupId: number): Promise<Member[]> {
+      return (await client.getJson(membersPath(groupId), MembersResponseSchema)).data.members;
+    },
+
+    async addMember(groupId: number, input: MemberInput): Promise<MemberResponse> {
+      const { token } = await csrf.get();
+      return client.postForm(
+        membersPath(groupId),
+        {
+          name: input.name.trim(),
+          email: input.email.trim(),
+          limit: input.limit.trim(),
+          role: String(input.role),
+          _csrf_token: token,
+        },
+        MemberResponseSchema,
+      );
+    },
+
+    async updateMember(groupId: number, userId: number, change: MemberChange): Promise<MemberResponse> {
+      const { token } = await csrf.get();
+      return client.postForm(
+        `${membersPath(groupId)}${String(userId)}/`,
+        {
+          limit: change.limit.trim(),
+          role: change.role === undefined ? undefined : String(change.role),
+          _csrf_token: token,
+        },
+        MemberResponseSchema,
+      );
+    },
+
+    async removeMember(groupId: number, userId: number): Promise<string> {
+      const { token } = await csrf.get();
+      const result = await client.postForm(
+        `${membersPath(groupId)}${String(userId)}/delete/`,
+        { _csrf_token: token },
+        MemberRemovedResponseSchema,
+      );
+      return result.message;
+    },
+
+    /** A csv, xls or xlsx file of members, sent with upload progress. */
+    async uploadMembers(groupId: number, file: File, options: MemberUploadOptions): Promise<MemberUploadResponse> {
+      const { token } = await csrf.get();
+      const form = new FormData();
+      form.append('_csrf_token', token);
+      form.append('file', file, file.name);
+      return uploadWithProgress({
+        path: `${membersPath(groupId)}upload/`,
+        form,
+        schema: MemberUploadResponseSchema,
+        apiToken: options.apiToken,
+        ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
+        ...(options.signal === undefined ? {} : { signal: options.signal }),
+        ...(options.createXhr === undefined ? {} : { createXhr: options.createXhr }),
+      });
+    },
+  };
+}
+export type MembersEndpoints = ReturnType<typeof createMembersEndpoints>;
