@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { keepScreenshot, launchBrowser, startProduct, type Product } from './harness.ts';
@@ -12,20 +9,17 @@ describe('the organisation members page', () => {
   let product: Product;
   let browser: Browser;
   let page: Page;
-  let dir: string;
   const stamp = Date.now();
 
   beforeAll(async () => {
     product = await startProduct();
     browser = await launchBrowser();
     page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    dir = mkdtempSync(join(tmpdir(), 'vt-members-e2e-'));
   });
 
   afterAll(async () => {
     await browser.close();
     await product.stop();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('lets an owner add a member, upload a list, change a limit and remove a member', async () => {
@@ -66,17 +60,20 @@ describe('the organisation members page', () => {
     expect(await ana.textContent()).toContain('Student');
 
     // Upload a list: a header, a teacher, a duplicate of Ana, a bad address.
-    const file = join(dir, 'class.csv');
-    writeFileSync(
-      file,
-      [
-        'Name,E-mail,Limit,Role',
-        `Tom Teacher,tom.${stamp}@example.edu,,Teacher`,
-        `Ana García,ana.${stamp}@example.edu,,`,
-        'Bad Row,not-an-email,,',
-      ].join('\n'),
-    );
-    await page.locator('input[type="file"]').setInputFiles(file);
+    // dropped on the drop area, as a user drags it from their desktop
+    const csv = [
+      'Name,E-mail,Limit,Role',
+      `Tom Teacher,tom.${stamp}@example.edu,,Teacher`,
+      `Ana García,ana.${stamp}@example.edu,,`,
+      'Bad Row,not-an-email,,',
+    ].join('\n');
+    const dataTransfer = await page.evaluateHandle((text) => {
+      const data = new DataTransfer();
+      data.items.add(new File([text], 'class.csv', { type: 'text/csv' }));
+      return data;
+    }, csv);
+    await page.locator('.members-drop').dispatchEvent('drop', { dataTransfer });
+    await page.getByText(/Selected: class\.csv/).waitFor();
     await page.getByRole('button', { name: 'Upload and add members' }).click();
     const results = page.getByRole('table', { name: 'Each row of the file and what happened to it' });
     await results.waitFor({ timeout: 30_000 });

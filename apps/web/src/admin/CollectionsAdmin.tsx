@@ -24,6 +24,7 @@ import {
   type SkipReason,
   type UploadSelection,
 } from './collectionUpload.ts';
+import { useDropTarget } from '../components/useDropTarget.ts';
 
 export const COLLECTIONS_QUERY_KEY = ['admin', 'collections'] as const;
 const POLL_MS = 1000;
@@ -314,7 +315,6 @@ export function UploadForm() {
   const [phase, setPhase] = useState<UploadPhase>({ kind: 'editing' });
   const [error, setError] = useState<string | null>(null);
   const [isSubmitted, setIsSubmitted] = useState(false);
-  const [isDragging, setIsDragging] = useState(false);
   const filesInput = useRef<HTMLInputElement | null>(null);
   const folderInput = useRef<HTMLInputElement | null>(null);
   const nameInput = useRef<HTMLInputElement | null>(null);
@@ -326,6 +326,21 @@ export function UploadForm() {
   const showNameProblem = nameProblem !== null && (isNameTouched || isSubmitted);
   const problem = selectionProblem(selection);
   const isBusy = phase.kind !== 'editing';
+
+  const { isDragging, handlers: dropHandlers } = useDropTarget({
+    disabled: isBusy,
+    onDrop: (data) => {
+      const entries = droppedEntries(data.items);
+      const fallback = Array.from(data.files).map((file) => ({ file }));
+      if (entries.length === 0) {
+        add(fallback);
+        return;
+      }
+      filesFromEntries(entries).then(add, () => {
+        add(fallback);
+      });
+    },
+  });
 
   function add(picked: { file: File; path?: string }[]): void {
     if (picked.length === 0) return;
@@ -450,31 +465,7 @@ export function UploadForm() {
             />
           </div>
 
-          <div
-            className={isDragging ? 'admin-drop is-dragging' : 'admin-drop'}
-            onDragOver={(event) => {
-              if (isBusy) return;
-              event.preventDefault();
-              setIsDragging(true);
-            }}
-            onDragLeave={() => {
-              setIsDragging(false);
-            }}
-            onDrop={(event) => {
-              event.preventDefault();
-              setIsDragging(false);
-              if (isBusy) return;
-              const entries = droppedEntries(event.dataTransfer.items);
-              const fallback = Array.from(event.dataTransfer.files).map((file) => ({ file }));
-              if (entries.length === 0) {
-                add(fallback);
-                return;
-              }
-              filesFromEntries(entries).then(add, () => {
-                add(fallback);
-              });
-            }}
-          >
+          <div className={isDragging ? 'admin-drop is-dragging' : 'admin-drop'} {...dropHandlers}>
             <p id={ids.files} className="admin-drop__hint">
               {t('admin.upload.dropHint')}
             </p>

@@ -1,6 +1,7 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FILE_ACCEPT, fileRowTone, fileStatusKey, fileTooltip, type FileItem } from './fileItems.ts';
+import { useDropTarget } from '../components/useDropTarget.ts';
 
 function FileRow({ item, onRemove, disabled }: { item: FileItem; onRemove: (id: string) => void; disabled: boolean }) {
   const { t } = useTranslation();
@@ -53,25 +54,15 @@ export function FileZone({
 }) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement | null>(null);
-  const [isDragging, setIsDragging] = useState(false);
+  const { isDragging, handlers } = useDropTarget({
+    disabled,
+    onDrop: (data) => {
+      onAdd(Array.from(data.files));
+    },
+  });
 
   return (
-    <div
-      className={isDragging ? 'file-zone is-dragging' : 'file-zone'}
-      onDragOver={(event) => {
-        if (disabled) return;
-        event.preventDefault();
-        setIsDragging(true);
-      }}
-      onDragLeave={() => {
-        setIsDragging(false);
-      }}
-      onDrop={(event) => {
-        event.preventDefault();
-        setIsDragging(false);
-        if (!disabled) onAdd(Array.from(event.dataTransfer.files));
-      }}
-    >
+    <div className={isDragging ? 'file-zone is-dragging' : 'file-zone'} {...handlers}>
       {children}
       <div className="file-zone__bar">
         <p className="file-zone__hint">{t('check.file.dropHint')}</p>

@@ -20,6 +20,7 @@ import {
   uploadCounts,
   type MemberFileProblem,
 } from './members.ts';
+import { useDropTarget } from '../components/useDropTarget.ts';
 
 type UploadData = MemberUploadResponse['data'];
 type Phase =
@@ -154,11 +155,16 @@ export function MemberUpload({ groupId }: { groupId: number }) {
   const [problem, setProblem] = useState<MemberFileProblem | 'noFile' | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'editing' });
   const [error, setError] = useState<string | null>(null);
-  const [isDragging, setIsDragging] = useState(false);
   const input = useRef<HTMLInputElement | null>(null);
   const chooseButton = useRef<HTMLButtonElement | null>(null);
   const abort = useRef<AbortController | null>(null);
   const isBusy = phase.kind === 'uploading';
+  const { isDragging, handlers: dropHandlers } = useDropTarget({
+    disabled: isBusy,
+    onDrop: (data) => {
+      pick(data.files[0]);
+    },
+  });
 
   useEffect(() => () => abort.current?.abort(), []);
 
@@ -222,19 +228,7 @@ export function MemberUpload({ groupId }: { groupId: number }) {
       <form className="members-upload" noValidate onSubmit={(event) => void submit(event)}>
         <div
           className={isDragging ? 'admin-drop members-drop is-dragging' : 'admin-drop members-drop'}
-          onDragOver={(event) => {
-            if (isBusy) return;
-            event.preventDefault();
-            setIsDragging(true);
-          }}
-          onDragLeave={() => {
-            setIsDragging(false);
-          }}
-          onDrop={(event) => {
-            event.preventDefault();
-            setIsDragging(false);
-            if (!isBusy) pick(event.dataTransfer.files[0]);
-          }}
+          {...dropHandlers}
         >
           <p id={`${id}-drop`} className="admin-drop__hint">
             {t('members.upload.dropHint')}
