@@ -25,6 +25,16 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // The first-load chunk is mostly libraries (react-dom, zod, react-router, i18next, both i18n files);
+    // the pages and modals most visitors never open load on demand (app/lazyComponent.ts).
+    chunkSizeWarningLimit: 850,
+    rolldownOptions: {
+      output: {
+        // Everything the entry loads statically stays in the one entry chunk: without this group Rolldown
+        // splits the modules shared with the on-demand chunks into a dozen modulepreloaded chunks.
+        codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -8,7 +8,8 @@ import type { Services } from '../app/services.ts';
 import { initI18n } from '../i18n/index.ts';
 import type { SessionState } from '../session/store.ts';
 import { sampleUser } from '../test/fixtures.ts';
-import { CollectionsAdmin, COLLECTIONS_QUERY_KEY, ProgressBar } from './CollectionsAdmin.tsx';
+import { ProgressBar } from '../components/ProgressBar.tsx';
+import { CollectionsAdmin, COLLECTIONS_QUERY_KEY } from './CollectionsAdmin.tsx';
 
 const RUNNING: CollectionImport = {
   id: 4,

@@ -25,6 +25,7 @@ import {
   type UploadSelection,
 } from './collectionUpload.ts';
 import { useDropTarget } from '../components/useDropTarget.ts';
+import { ProgressBar } from '../components/ProgressBar.tsx';
 
 export const COLLECTIONS_QUERY_KEY = ['admin', 'collections'] as const;
 const POLL_MS = 1000;
@@ -41,31 +42,6 @@ const SKIP_KEYS = {
   tooLarge: 'admin.upload.skipReason.tooLarge',
   duplicate: 'admin.upload.skipReason.duplicate',
 } as const satisfies Record<SkipReason, string>;
-
-/** A bar with a known value, or an indeterminate one (no aria-valuenow) while the total is unknown. */
-export function ProgressBar({
-  label,
-  percent,
-  valueText,
-}: {
-  label: string;
-  percent: number | null;
-  valueText: string;
-}) {
-  return (
-    <div
-      className={percent === null ? 'admin-progress admin-progress--indeterminate' : 'admin-progress'}
-      role="progressbar"
-      aria-label={label}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      {...(percent === null ? {} : { 'aria-valuenow': percent })}
-      aria-valuetext={valueText}
-    >
-      <span className="admin-progress__bar" style={percent === null ? undefined : { width: `${String(percent)}%` }} />
-    </div>
-  );
-}
 
 /** The progress of one import, polled every second until it is done or failed. */
 export function ImportStatus({ id, onFinished }: { id: number; onFinished?: (imp: CollectionImport) => void }) {

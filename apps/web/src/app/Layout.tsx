@@ -1,10 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { VerifyEmailBanner } from '../account/VerifyEmailBanner.tsx';
 import { CookieNotice } from '../components/CookieNotice.tsx';
 import { Footer } from '../components/Footer.tsx';
 import { Header } from '../components/Header.tsx';
+import { LoadingBlock } from '../components/Spinner.tsx';
 import { homePath } from '../language/language.ts';
 import { useLanguage, useLanguageSync } from '../language/useLanguage.ts';
 import { ModalHost } from '../modals/ModalHost.tsx';
@@ -86,7 +87,16 @@ export function Layout() {
       <SessionErrorBanner />
       <main id="main" tabIndex={-1}>
         <VerifyEmailBanner />
-        <Outlet />
+        {/* Pages that load on demand (lazyComponent) show the loading indicator until their chunk has arrived. */}
+        <Suspense
+          fallback={
+            <div className="container page">
+              <LoadingBlock label={t('common.loading')} />
+            </div>
+          }
+        >
+          <Outlet />
+        </Suspense>
       </main>
       <Footer />
       <CookieNotice />

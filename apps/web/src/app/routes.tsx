@@ -14,16 +14,24 @@ import {
   RequestSuccessfulPage,
   StudentsPage,
 } from '../pages/SitePages.tsx';
-import { GroupDocumentsPage, MyDocumentsPage, NewCheckPage, ProfilePage } from '../pages/ProfilePages.tsx';
 import { BlogPage, CitationPage, NotFoundPage } from '../pages/OtherPages.tsx';
 import { portalRoutes } from '../portal/portalRoutes.tsx';
-import { AdminCollectionsPage } from '../pages/AdminCollectionsPage.tsx';
-import { MembersPage } from '../members/MembersPage.tsx';
 import { ResetPasswordPage } from '../account/ResetPassword.tsx';
 import { commerceRoutes } from '../commerce/commerceRoutes.tsx';
 import { Layout } from './Layout.tsx';
+import { lazyComponent } from './lazyComponent.ts';
 import { RequireLogin } from './RequireLogin.tsx';
 import { RouteError } from './RouteError.tsx';
+
+// Pages behind the login (and the organisation and admin pages) load on demand: most visitors never open them.
+const ProfilePage = lazyComponent(async () => (await import('../pages/ProfilePages.tsx')).ProfilePage);
+const NewCheckPage = lazyComponent(async () => (await import('../pages/ProfilePages.tsx')).NewCheckPage);
+const MyDocumentsPage = lazyComponent(async () => (await import('../pages/ProfilePages.tsx')).MyDocumentsPage);
+const GroupDocumentsPage = lazyComponent(async () => (await import('../pages/ProfilePages.tsx')).GroupDocumentsPage);
+const MembersPage = lazyComponent(async () => (await import('../members/MembersPage.tsx')).MembersPage);
+const AdminCollectionsPage = lazyComponent(
+  async () => (await import('../pages/AdminCollectionsPage.tsx')).AdminCollectionsPage,
+);
 
 /** Every page with an English and a Spanish twin; `satisfies` keeps this list equal to the spec's. */
 const TWIN_PAGE_COMPONENTS = {

@@ -1,8 +1,11 @@
 import type { RouteObject } from 'react-router';
+import { lazyComponent } from '../app/lazyComponent.ts';
 import { RequireLogin } from '../app/RequireLogin.tsx';
-import { PaymentPendingPage } from './PaymentPendingPage.tsx';
-import { PaymentSuccessPage } from './PaymentSuccessPage.tsx';
-import { SandboxPayPage } from './SandboxPayPage.tsx';
+
+// The payment pages load on demand (a chunk of their own): only a buyer on the way to or from a payment opens them.
+const SandboxPayPage = lazyComponent(async () => (await import('./SandboxPayPage.tsx')).SandboxPayPage);
+const PaymentPendingPage = lazyComponent(async () => (await import('./PaymentPendingPage.tsx')).PaymentPendingPage);
+const PaymentSuccessPage = lazyComponent(async () => (await import('./PaymentSuccessPage.tsx')).PaymentSuccessPage);
 
 /** The card-payment pages, each with its /es twin. */
 const pages: RouteObject[] = [

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { MemberUploadResponse } from '@veritext/contracts';
 import { isApiError } from '../api/client.ts';
 import type { UploadProgress } from '../api/uploadWithProgress.ts';
-import { ProgressBar } from '../admin/CollectionsAdmin.tsx';
+import { ProgressBar } from '../components/ProgressBar.tsx';
 import { formatBytes, percentOf } from '../admin/collectionUpload.ts';
 import { useServices } from '../app/ServicesContext.tsx';
 import { Spinner } from '../components/Spinner.tsx';

@@ -1,20 +1,26 @@
-import { Fragment, useEffect, useState } from 'react';
+import { Fragment, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import * as Dialog from '@radix-ui/react-dialog';
 import { parseSocialLoginError } from '@veritext/contracts';
+import { lazyComponent } from '../app/lazyComponent.ts';
 import { useServices } from '../app/ServicesContext.tsx';
+import { LoadingBlock } from '../components/Spinner.tsx';
 import type { ModalName, ModalProps } from './registry.ts';
 import { ApiTokenModal } from './ApiTokenModal.tsx';
 import { InfoModal } from './InfoModal.tsx';
 import { LoginModal } from './LoginModal.tsx';
 import { SignupModal } from './SignupModal.tsx';
-import { ReportModal } from '../report/ReportModal.tsx';
 import { ConfirmModal } from '../check/ConfirmModal.tsx';
 import { AccountEmailNotices } from '../account/AccountEmailNotices.tsx';
 import { ForgotModal } from '../account/ForgotModal.tsx';
 import { ResetPasswordModal } from '../account/ResetPasswordModal.tsx';
 import { VerifyEmailModal } from '../account/VerifyEmailModal.tsx';
 import { InviteLinkOpener } from '../invites/InviteLinkOpener.tsx';
-import { CartModal } from '../commerce/CartModal.tsx';
+import { ModalFrame } from './ModalFrame.tsx';
+
+// The report and the cart load on demand (chunks of their own): they open after a check or a purchase starts.
+const ReportModal = lazyComponent(async () => (await import('../report/ReportModal.tsx')).ReportModal);
+const CartModal = lazyComponent(async () => (await import('../commerce/CartModal.tsx')).CartModal);
 
 /** The modals this release renders; the other names of the spec register with their features. */
 const HOSTED: readonly ModalName[] = [
@@ -35,6 +41,16 @@ type Current = { name: ModalName; props: ModalProps; key: number };
 function stringProp(props: ModalProps, name: string): string | undefined {
   const value = props[name];
   return typeof value === 'string' ? value : undefined;
+}
+
+/** What a modal that loads on demand shows until its chunk has arrived. */
+function ModalLoading() {
+  const { t } = useTranslation();
+  return (
+    <ModalFrame title={t('common.loading')}>
+      <LoadingBlock label={t('common.loading')} />
+    </ModalFrame>
+  );
 }
 
 /** Renders the open modal (one at a time) and registers the hosted openers with the controller. */
@@ -118,7 +134,11 @@ export function ModalHost() {
         if (!open) setCurrent(null);
       }}
     >
-      {current === null ? null : <Fragment key={current.key}>{render(current)}</Fragment>}
+      {current === null ? null : (
+        <Fragment key={current.key}>
+          <Suspense fallback={<ModalLoading />}>{render(current)}</Suspense>
+        </Fragment>
+      )}
       <AccountEmailNotices />
       <InviteLinkOpener />
     </Dialog.Root>

@@ -1,13 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AiDetector } from '../ai-detector/AiDetector.tsx';
+import { lazyComponent } from '../app/lazyComponent.ts';
 import { CheckForm } from '../check/CheckForm.tsx';
-import { PricingWidget } from '../commerce/PricingWidget.tsx';
 import { PageIntro } from '../components/PageIntro.tsx';
 import { useLanguage } from '../language/useLanguage.ts';
 import { localisedPath } from '../language/language.ts';
 
 /** The pages with an English and a Spanish twin (check-tool.md §2). */
+
+// The AI detector and the pricing plans load on demand (chunks of their own); the home page's check form does not.
+const AiDetector = lazyComponent(async () => (await import('../ai-detector/AiDetector.tsx')).AiDetector);
+const PricingWidget = lazyComponent(async () => (await import('../commerce/PricingWidget.tsx')).PricingWidget);
 
 export function HomePage() {
   const { t } = useTranslation();
