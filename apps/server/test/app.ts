@@ -150,7 +150,8 @@ export class TestBrowser {
     ).toString('base64');
   }
 
-  async signUp(fields: { email: string; password: string; name?: string; account_type?: string }) {
+  /** POST /registration/ with a CSRF token and a solved bot check; other form fields (name, terms, invite…) pass through. */
+  async signUp(fields: { email: string; password: string } & Record<string, string>) {
     const { token } = await this.csrf();
     return this.postForm('/registration/', {
       ...fields,

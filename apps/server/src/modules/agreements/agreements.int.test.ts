@@ -16,14 +16,7 @@ describe(`agreements (${TEST_DB_KIND})`, () => {
   async function signUp(fields: Record<string, string> = {}) {
     const browser = new TestBrowser(t.app);
     const email = uniqueEmail('agree');
-    const { token } = await browser.csrf();
-    const response = await browser.postForm('/registration/', {
-      email,
-      password: STRONG_PASSWORD,
-      ...fields,
-      _csrf_token: token,
-      'security-token-registration': await browser.botToken(),
-    });
+    const response = await browser.signUp({ email, password: STRONG_PASSWORD, ...fields });
     expect(response.statusCode).toBe(200);
     const user = await findUserByEmail(t.handle.db, email);
     if (user === null) throw new Error('no user');

@@ -51,14 +51,7 @@ describe(`commerce: packs, cart, promo codes, sandbox checkout (${TEST_DB_KIND})
   async function newBuyer(fields: Record<string, string> = {}): Promise<Buyer> {
     const browser = new TestBrowser(t.app);
     const email = uniqueEmail('buyer');
-    const { token } = await browser.csrf();
-    const response = await browser.postForm('/registration/', {
-      email,
-      password: STRONG_PASSWORD,
-      ...fields,
-      _csrf_token: token,
-      'security-token-registration': await browser.botToken(),
-    });
+    const response = await browser.signUp({ email, password: STRONG_PASSWORD, ...fields });
     expect(response.statusCode, response.body).toBe(200);
     const buyer = new Buyer(browser, email);
     buyer.token = (await browser.csrf()).token;
