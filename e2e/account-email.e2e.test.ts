@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { keepScreenshot, launchBrowser, startProduct, type Product } from './harness.ts';
+import { keepScreenshot, launchBrowser, signUpThroughModal, startProduct, type Product } from './harness.ts';
 
 type Received = { to: string[]; raw: string };
 
@@ -76,15 +76,7 @@ describe('e-mail verification, forgot and reset password in the browser', () => 
     onTestFailed(async () => {
       console.error('screenshot kept at', await keepScreenshot(page, 'account-email-verify'));
     });
-    await page.goto(`${product.url}/`);
-    await page.getByRole('button', { name: 'Got it' }).click();
-    await page.getByRole('button', { name: 'Sign up' }).first().click();
-    const signup = page.getByRole('dialog');
-    await signup.getByLabel('Email').fill(email);
-    await signup.getByLabel('Password', { exact: true }).fill(password);
-    await signup.getByRole('checkbox', { name: /Terms of Use/ }).check();
-    await signup.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL(`${product.url}/profile/new-check`, { timeout: 30_000 });
+    await signUpThroughModal(page, product.url, { email, password });
     const firstLink = await mailLink(/http:\/\/localhost:3000\/verify_email\/[\w-]+/, 1);
 
     // A fresh login of an unconfirmed account opens the verify_email modal; Resend sends another link.

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { keepScreenshot, launchBrowser, startProduct, type Product } from './harness.ts';
+import { keepScreenshot, launchBrowser, signUpThroughModal, startProduct, type Product } from './harness.ts';
 
 const PASSWORD = 'T0kens!Secret';
 
@@ -27,17 +27,11 @@ describe('the API-token modal', () => {
     onTestFailed(async () => {
       console.error('screenshot kept at', await keepScreenshot(page, 'api-token'));
     });
-    await page.goto(`${product.url}/`);
-    await page.getByRole('button', { name: 'Got it' }).click();
-    await page.getByRole('button', { name: 'Sign up' }).first().click();
-    const signup = page.getByRole('dialog');
-    await signup.getByRole('tab', { name: 'Organisation' }).click();
-    await signup.getByLabel('Organisation name').fill('North High');
-    await signup.getByLabel('Email').fill(`owner.${Date.now()}@example.com`);
-    await signup.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await signup.getByRole('checkbox', { name: /Terms of Use/ }).check();
-    await signup.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL(`${product.url}/profile/new-check`, { timeout: 30_000 });
+    await signUpThroughModal(page, product.url, {
+      email: `owner.${Date.now()}@example.com`,
+      password: PASSWORD,
+      organisation: 'North High',
+    });
 
     await page.goto(`${product.url}/for-developers/`);
     await page.getByRole('button', { name: 'Get API Token' }).click();

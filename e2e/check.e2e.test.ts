@@ -12,7 +12,7 @@ import {
   LIGHTHOUSE_ARTICLE,
   ORIGINAL_ESSAY,
 } from '../apps/server/test/texts.ts';
-import { keepScreenshot, launchBrowser, startProduct, type Product } from './harness.ts';
+import { keepScreenshot, launchBrowser, signUpThroughModal, startProduct, type Product } from './harness.ts';
 
 /** About 300 words: the essay with a closing sentence; its first 275 words hold the edited paragraph. */
 const GUEST_TEXT = `${ESSAY_WITH_REUSE} I still keep the postcard of that tower above my desk, next to the timetable of the ferry we never managed to catch.`;
@@ -25,15 +25,7 @@ async function shoot(page: Page, name: string): Promise<void> {
 }
 
 async function signUp(page: Page, url: string, email: string): Promise<void> {
-  await page.goto(`${url}/`);
-  await page.getByRole('button', { name: 'Got it' }).click();
-  await page.getByRole('button', { name: 'Sign up' }).first().click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await dialog.getByRole('checkbox', { name: /Terms of Use/ }).check();
-  await dialog.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL(`${url}/profile/new-check`, { timeout: 30_000 });
+  await signUpThroughModal(page, url, { email, password: PASSWORD });
   // the session has settled once the balance card shows the new user's bonus page
   await page.getByText('Bonus pages').waitFor({ timeout: 30_000 });
 }

@@ -134,3 +134,28 @@ export async function keepScreenshot(page: Page, name: string): Promise<string> 
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
+
+/**
+ * Signs up through the site's sign-up modal, from the home page of a fresh browser context (the cookie notice
+ * dismissed first): an individual, or with `organisation` an organisation of that name. Resolves on
+ * /profile/new-check, where every sign-up lands.
+ */
+export async function signUpThroughModal(
+  page: Page,
+  url: string,
+  account: { email: string; password: string; organisation?: string },
+): Promise<void> {
+  await page.goto(`${url}/`);
+  await page.getByRole('button', { name: 'Got it' }).click();
+  await page.getByRole('button', { name: 'Sign up' }).first().click();
+  const dialog = page.getByRole('dialog');
+  if (account.organisation !== undefined) {
+    await dialog.getByRole('tab', { name: 'Organisation' }).click();
+    await dialog.getByLabel('Organisation name').fill(account.organisation);
+  }
+  await dialog.getByLabel('Email').fill(account.email);
+  await dialog.getByLabel('Password', { exact: true }).fill(account.password);
+  await dialog.getByRole('checkbox', { name: /Terms of Use/ }).check();
+  await dialog.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL(`${url}/profile/new-check`, { timeout: 30_000 });
+}

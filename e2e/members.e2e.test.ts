@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { keepScreenshot, launchBrowser, startProduct, type Product } from './harness.ts';
+import { keepScreenshot, launchBrowser, signUpThroughModal, startProduct, type Product } from './harness.ts';
 
 const PASSWORD = 'Memb3rs!Secret';
 
@@ -26,17 +26,11 @@ describe('the organisation members page', () => {
     onTestFailed(async () => {
       console.error('screenshot kept at', await keepScreenshot(page, 'members'));
     });
-    await page.goto(`${product.url}/`);
-    await page.getByRole('button', { name: 'Got it' }).click();
-    await page.getByRole('button', { name: 'Sign up' }).first().click();
-    const signup = page.getByRole('dialog');
-    await signup.getByRole('tab', { name: 'Organisation' }).click();
-    await signup.getByLabel('Organisation name').fill('North High');
-    await signup.getByLabel('Email').fill(`owner.${stamp}@example.com`);
-    await signup.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await signup.getByRole('checkbox', { name: /Terms of Use/ }).check();
-    await signup.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL(`${product.url}/profile/new-check`, { timeout: 30_000 });
+    await signUpThroughModal(page, product.url, {
+      email: `owner.${stamp}@example.com`,
+      password: PASSWORD,
+      organisation: 'North High',
+    });
 
     // The profile menu offers the page to the owner.
     await page.getByRole('button', { name: 'Profile menu' }).click();

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { keepScreenshot, launchBrowser, startProduct, type Product } from './harness.ts';
+import { keepScreenshot, launchBrowser, signUpThroughModal, startProduct, type Product } from './harness.ts';
 
 const PASSWORD = 'Tw0Tabs!Secret';
 const PENDING_TEXT =
@@ -24,14 +24,7 @@ describe('session state across two tabs', () => {
     // The account, made in a browser of its own and left there.
     const other = await browser.newContext();
     const page = await other.newPage();
-    await page.goto(`${product.url}/`);
-    await page.getByRole('button', { name: 'Sign up' }).first().click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Email').fill(email);
-    await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await dialog.getByRole('checkbox', { name: /Terms of Use/ }).check();
-    await dialog.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL(`${product.url}/profile/new-check`, { timeout: 30_000 });
+    await signUpThroughModal(page, product.url, { email, password: PASSWORD });
     await other.close();
 
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
