@@ -30,6 +30,19 @@ async function signUp(page: Page, url: string, email: string): Promise<void> {
   await page.getByText('Bonus pages').waitFor({ timeout: 30_000 });
 }
 
+/** The caller's AI pages as the server counts them (the guest's token from its cookie). */
+async function serverAiPages(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const raw = document.cookie
+      .split('; ')
+      .find((part) => part.startsWith('guest_data='))
+      ?.slice('guest_data='.length);
+    const token = (JSON.parse(decodeURIComponent(raw ?? '{}')) as { api?: string }).api ?? '';
+    const response = await fetch('/profile/get_credentials', { headers: { 'X-API-TOKEN': token } });
+    return ((await response.json()) as { user: { balance: { ai_balance: number } } }).user.balance.ai_balance;
+  });
+}
+
 /** Runs a check from /profile/new-check through the confirm modal; the user lands on My Documents. */
 async function runConfirmedCheck(page: Page, url: string): Promise<void> {
   const button = page.getByRole('button', { name: 'Check for plagiarism' });
@@ -117,7 +130,23 @@ describe('the plagiarism check in the browser', () => {
     await dialog.locator('mark.report-node.is-highlighted').first().waitFor({ timeout: 5_000 });
     const highlighted = (await dialog.locator('mark.report-node.is-highlighted').allTextContents()).join(' ');
     expect(highlighted).toContain(ESSAY_PARAGRAPH_EDITED.slice(60, 110));
+    // the report says what it was compared with, the internet included (not searched)
+    const scope = dialog.getByTestId('report-scope');
+    await scope.getByText("Reference collection 'Maritime history': 1 document").waitFor();
+    await scope.getByText('The internet: not searched (no search provider is configured)').waitFor();
+    expect(await scope.textContent()).toMatch(/\d+ documents? checked on Veritext/);
     await shoot(page, 'guest-report');
+
+    // opening the report spent no AI page: the AI check is offered with its cost, and sent only on a click
+    await dialog.getByRole('tab', { name: /^AI total/ }).click();
+    const offer = dialog.getByRole('button', { name: 'Check for AI — costs 1 AI page' });
+    await offer.waitFor();
+    expect(await dialog.getByRole('tab', { name: /^AI total/ }).textContent()).toContain('Not checked');
+    expect(await serverAiPages(page)).toBe(1);
+    await shoot(page, 'guest-report-ai-offer');
+    await offer.click();
+    await expect.poll(() => serverAiPages(page), { timeout: 30_000 }).toBe(0);
+    await dialog.getByText('Verdict:').waitFor({ timeout: 120_000 });
     // the guest's free page is spent
     const guestData = await page.evaluate(() => document.cookie);
     expect(guestData).toContain('guest_data');
@@ -137,7 +166,9 @@ describe('the plagiarism check in the browser', () => {
     await runConfirmedCheck(second, product.url);
     const { dialog } = await openReport(second, await newestReady(second));
     const names = (await dialog.locator('[data-item^="source:"]').allTextContents()).join(' ');
-    expect(names).toContain(`#${firstId} Veritext database`);
+    // someone else's document: whose it is, never its owner, title or text
+    expect(names).toMatch(/A document submitted to Veritext on \d{1,2} [A-Z][a-z]{2} \d{4}/);
+    expect(names).not.toContain(`#${firstId}`);
     const marked = (await dialog.locator('mark.report-node').allTextContents()).join(' ');
     expect(marked).toContain('compost is shared');
     await shoot(second, 'second-user-report');

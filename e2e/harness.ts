@@ -148,6 +148,15 @@ export async function signUpThroughModal(
   await page.goto(`${url}/`);
   await page.getByRole('button', { name: 'Got it' }).click();
   await page.getByRole('button', { name: 'Sign up' }).first().click();
+  await fillSignUpForm(page, account);
+  await page.waitForURL(`${url}/profile/new-check`, { timeout: 60_000 });
+}
+
+/** Fills and sends the open sign-up modal (English). */
+export async function fillSignUpForm(
+  page: Page,
+  account: { email: string; password: string; organisation?: string },
+): Promise<void> {
   const dialog = page.getByRole('dialog');
   if (account.organisation !== undefined) {
     await dialog.getByRole('tab', { name: 'Organisation' }).click();
@@ -157,5 +166,12 @@ export async function signUpThroughModal(
   await dialog.getByLabel('Password', { exact: true }).fill(account.password);
   await dialog.getByRole('checkbox', { name: /Terms of Use/ }).check();
   await dialog.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL(`${url}/profile/new-check`, { timeout: 30_000 });
+}
+
+/** Fills and sends the open login modal (English). */
+export async function fillLogInForm(page: Page, account: { email: string; password: string }): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Email').fill(account.email);
+  await dialog.getByLabel('Password', { exact: true }).fill(account.password);
+  await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
 }

@@ -14,7 +14,7 @@ async function payByCard(page: Page, cardNumber: string, amount: string): Promis
   await page.getByRole('button', { name: `Pay ${amount}` }).click();
 }
 
-/** The value of a tile of the success page's balance ("Pages", "AI checks"). */
+/** The value of a tile of the success page's balance ("Pages", "AI pages"). */
 async function balanceTile(page: Page, label: string): Promise<string> {
   const tile = page.locator('.balance__tile').filter({ has: page.locator('dt', { hasText: label }) });
   return (await tile.locator('dd').textContent()) ?? '';
@@ -77,12 +77,12 @@ describe('buying page packs', () => {
     await page.getByRole('link', { name: 'Start a new check' }).waitFor();
   });
 
-  it('lets a registered user buy AI checks from the cart with a promo code', async () => {
+  it('lets a registered user buy AI pages from the cart with a promo code', async () => {
     onTestFailed(async () => {
       console.error('screenshot kept at', await keepScreenshot(page, 'purchase-cart'));
     });
     await page.goto(`${product.url}/pricing/?ai=1`);
-    await page.getByRole('button', { name: 'Buy 10 AI checks' }).click();
+    await page.getByRole('button', { name: 'Buy 10 AI pages' }).click();
     const cart = page.getByRole('dialog', { name: 'Order summary' });
     await cart.getByText('AI Basic').waitFor({ timeout: 15_000 });
 
@@ -108,7 +108,7 @@ describe('buying page packs', () => {
     await page.waitForURL(/\/sandbox-pay\//, { timeout: 30_000 });
     await payByCard(page, '4242 4242 4242 4242', '$2.52');
     await page.waitForURL(`${product.url}/payment-success/1`, { timeout: 30_000 });
-    await expect.poll(() => balanceTile(page, 'AI checks'), { timeout: 15_000 }).toBe('10');
+    await expect.poll(() => balanceTile(page, 'AI pages'), { timeout: 15_000 }).toBe('10');
     await page.getByRole('link', { name: 'Go to the AI detector' }).waitFor();
     // The cart is empty again: no cart button.
     expect(await page.getByRole('button', { name: /^Cart,/ }).count()).toBe(0);

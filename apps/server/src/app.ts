@@ -33,6 +33,7 @@ import { collectionsRoutes } from './modules/collections/collections.routes.ts';
 import { groupsRoutes } from './modules/groups/groups.routes.ts';
 import { invitesRoutes } from './modules/invites/invites.routes.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
+import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
 import { agreementsRoutes } from './modules/agreements/agreements.routes.ts';
 import { portalRoutes } from './modules/portal/portal.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -167,6 +168,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       cookieSecure: config.cookieSecure,
       authRateLimitPerMinute: config.authRateLimitPerMinute,
       botCheckDifficulty: config.botCheckDifficulty,
+      guestDailyLimit: config.guestDailyLimit,
+      metrics,
       accountEmail,
     });
     await api.register(accountEmailRoutes, {
@@ -190,14 +193,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await api.register(groupsRoutes, { db });
     await api.register(invitesRoutes, { db, appSecret: config.appSecret, publicUrl: config.publicUrl });
     await api.register(membersRoutes, accountEmail);
+    await api.register(invitationsRoutes, { db });
     await api.register(agreementsRoutes, { db });
     await api.register(portalRoutes, {
       db,
       appSecret: config.appSecret,
       authRateLimitPerMinute: config.authRateLimitPerMinute,
     });
-    await api.register(aiChecksRoutes, { db, queue: deps.queue });
-    await api.register(textChecksRoutes, { db, queue: deps.queue });
+    // the check routes' limits per address and per account, and per caller for reading files (issue 13 B4, B6)
+    const checkLimits = { rate: config.checkRateLimits, extractMaxPerCaller: config.extractMaxPerCaller };
+    await api.register(aiChecksRoutes, { db, queue: deps.queue, limits: checkLimits });
+    await api.register(textChecksRoutes, { db, queue: deps.queue, limits: checkLimits });
     await api.register(reportsRoutes, { db });
     await api.register(collectionsRoutes, { db, queue: deps.queue, dataDir: config.dataDir });
     await api.register(commerceRoutes, { ctx: commerce, postWebhook });
@@ -210,6 +216,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     metrics,
     isShuttingDown: deps.isShuttingDown ?? (() => false),
     isQueueHealthy: () => deps.queue.isHealthy(),
+    metricsToken: config.metricsToken,
   });
 
   await app.register(outboxRoutes, { db, isEnabled: config.env === 'development' });

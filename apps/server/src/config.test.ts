@@ -72,6 +72,30 @@ describe('configuration', () => {
     ).toThrow(/STRIPE_SECRET_KEY: must be a Stripe secret key/);
   });
 
+  it('listens on the loopback interface only, unless HOST says otherwise', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'development', APP_SECRET: 'd'.repeat(32) }).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'test', HOST: '' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'test', HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'test', HOST: '::' }).host).toBe('::');
+  });
+
+  it('takes a /metrics bearer token of at least 32 characters, or none', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).metricsToken).toBeNull();
+    const token = 'm'.repeat(32);
+    expect(loadConfig({ NODE_ENV: 'test', METRICS_TOKEN: token }).metricsToken).toBe(token);
+    expect(() => loadConfig({ NODE_ENV: 'test', METRICS_TOKEN: 'short' })).toThrow(
+      /METRICS_TOKEN: must be at least 32 characters/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'test', METRICS_TOKEN: `${'m'.repeat(32)} x` })).toThrow(/METRICS_TOKEN/);
+  });
+
+  it('caps guest accounts per address and day (20 by default)', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).guestDailyLimit).toBe(20);
+    expect(loadConfig({ NODE_ENV: 'test', GUEST_DAILY_LIMIT: '5' }).guestDailyLimit).toBe(5);
+    expect(() => loadConfig({ NODE_ENV: 'test', GUEST_DAILY_LIMIT: '0' })).toThrow(/GUEST_DAILY_LIMIT/);
+  });
+
   it('reads the process role', () => {
     expect(parseRole([])).toBe('all');
     expect(parseRole(['--role=worker'])).toBe('worker');

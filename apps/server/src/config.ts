@@ -12,7 +12,8 @@ const booleanFromEnv = z
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** The interface to listen on: this machine only unless set (e.g. 0.0.0.0 behind a firewall or in a container). */
+  HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().min(1).default('var'),
   DATABASE_URL: z
@@ -27,6 +28,15 @@ const EnvSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
   BOT_CHECK_DIFFICULTY: z.coerce.number().int().min(1).max(10_000_000).default(50_000),
+  /** Guest accounts one address may create in 24 hours (the bot check also grows harder with each). */
+  GUEST_DAILY_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  /** Bearer token that opens /metrics to callers other than this machine; unset: loopback only. */
+  METRICS_TOKEN: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .max(500)
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+    .optional(),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
   /** Where links in e-mails point: the site's public address, no trailing slash needed. */
@@ -56,6 +66,15 @@ const EnvSchema = z.object({
     .optional(),
   /** VAT added on top of every order, in percent. */
   VAT_PERCENT: z.coerce.number().min(0).max(100).default(0),
+  /** Requests a minute to the check routes, per account and per address (validate, check, AI detector). */
+  TEXT_VALIDATE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
+  TEXT_VALIDATE_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(600),
+  TEXT_CHECK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+  TEXT_CHECK_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(300),
+  AI_CHECK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
+  AI_CHECK_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(150),
+  /** Uploaded files one caller (an account, else an address) may have read or waiting at once; one more: 429. */
+  EXTRACT_MAX_PER_CALLER: z.coerce.number().int().min(1).max(100).default(2),
 });
 
 export type Role = 'api' | 'worker' | 'all';
@@ -74,6 +93,10 @@ export type Config = {
   webDistDir: string;
   authRateLimitPerMinute: number;
   botCheckDifficulty: number;
+  /** GUEST_DAILY_LIMIT: guest accounts per address in 24 hours. */
+  guestDailyLimit: number;
+  /** METRICS_TOKEN: `Authorization: Bearer` for /metrics from elsewhere; null: loopback callers only. */
+  metricsToken: string | null;
   jobConcurrency: number;
   shutdownTimeoutMs: number;
   /** The site's public origin, for links in e-mails (no trailing slash). */
@@ -86,6 +109,10 @@ export type Config = {
   stripe: { secretKey: string; webhookSecret: string } | null;
   /** VAT_PERCENT, 0 to 100: added on top of the discounted subtotal. */
   vatPercent: number;
+  /** Per minute, per account and per address: TEXT_VALIDATE_*, TEXT_CHECK_*, AI_CHECK_*_RATE_LIMIT_*. */
+  checkRateLimits: Record<'validate' | 'check' | 'ai', { perAccount: number; perAddress: number }>;
+  /** EXTRACT_MAX_PER_CALLER: files of one caller being read or waiting at once. */
+  extractMaxPerCaller: number;
 };
 
 export class ConfigError extends Error {
@@ -172,6 +199,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDistDir: path.resolve(REPO_ROOT, e.WEB_DIST_DIR ?? 'apps/web/dist'),
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     botCheckDifficulty: e.BOT_CHECK_DIFFICULTY,
+    guestDailyLimit: e.GUEST_DAILY_LIMIT,
+    metricsToken: e.METRICS_TOKEN ?? null,
     jobConcurrency: e.JOB_CONCURRENCY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     publicUrl: e.PUBLIC_URL.replace(/\/+$/, ''),
@@ -185,6 +214,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         ? null
         : { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET },
     vatPercent: e.VAT_PERCENT,
+    checkRateLimits: {
+      validate: {
+        perAccount: e.TEXT_VALIDATE_RATE_LIMIT_PER_MINUTE,
+        perAddress: e.TEXT_VALIDATE_RATE_LIMIT_PER_ADDRESS,
+      },
+      check: { perAccount: e.TEXT_CHECK_RATE_LIMIT_PER_MINUTE, perAddress: e.TEXT_CHECK_RATE_LIMIT_PER_ADDRESS },
+      ai: { perAccount: e.AI_CHECK_RATE_LIMIT_PER_MINUTE, perAddress: e.AI_CHECK_RATE_LIMIT_PER_ADDRESS },
+    },
+    extractMaxPerCaller: e.EXTRACT_MAX_PER_CALLER,
     ...overrides,
   };
 }

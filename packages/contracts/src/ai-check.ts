@@ -110,9 +110,15 @@ const ReportType = z
   .optional()
   .describe("Leave out (or '') for the Similarity report of a document; 3 for the report of an AI check.");
 
-/** POST /profile/fingerprint/download-pdf/{id}/ (form-encoded): `type` in the form or the query. */
+/** The language of a Similarity report's PDF: en or es (default: the checked text's, else English). */
+const ReportLanguage = z
+  .enum(['en', 'es', ''])
+  .optional()
+  .describe("The Similarity report's language (en, es); default the checked text's language when Spanish, else en.");
+
+/** POST /profile/fingerprint/download-pdf/{id}/ (form-encoded): `type` (and `language`) in the form or the query. */
 export const AiReportFormSchema = z
-  .object({ type: ReportType, _csrf_token: z.string().max(200).optional() })
+  .object({ type: ReportType, language: ReportLanguage, _csrf_token: z.string().max(200).optional() })
   .optional();
 
-export const AiReportQuerySchema = z.object({ type: ReportType });
+export const AiReportQuerySchema = z.object({ type: ReportType, language: ReportLanguage });

@@ -80,13 +80,20 @@ export const LoginFormSchema = z.object({
 
 export const ACCOUNT_TYPES = ['individual', 'organisation'] as const;
 
+/**
+ * An organisation's name: longer than a person's (the spec's 25 is for a person's name), at most 100
+ * characters; a longer one is refused with this message, never cut.
+ */
+export const ORGANISATION_NAME_MAX = 100;
+export const ORGANISATION_NAME_TOO_LONG = `Organisation name must be at most ${String(ORGANISATION_NAME_MAX)} characters.`;
+
 /** POST /registration/ (form-encoded). */
 export const RegistrationFormSchema = z.object({
   email,
   password: z.string().min(1).max(FIELD_MAX.password),
   name: z.string().trim().max(FIELD_MAX.name).optional(),
   account_type: z.enum(ACCOUNT_TYPES).default('individual'),
-  organisation_name: z.string().trim().max(FIELD_MAX.name).optional(),
+  organisation_name: z.string().trim().max(ORGANISATION_NAME_MAX, ORGANISATION_NAME_TOO_LONG).optional(),
   'security-token-registration': z.string().max(10000).optional(),
   /** An organisation's invite token: the new user joins its group with the link's role (no new group). */
   invite: z.string().trim().max(200).optional(),

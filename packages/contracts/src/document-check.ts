@@ -61,6 +61,10 @@ export const TextSubmitFormSchema = z.object({
     .optional()
     .describe('A title for My Documents (default: the file name or the first words).'),
   group_id: GroupId,
+  check_ai: SkipFlag.describe(
+    "'true' or '1': also check the text for AI, for one AI page of the account that pays (held now; refused " +
+      'with insufficient_ai_balance when there is none). Otherwise no AI page is spent.',
+  ),
   _csrf_token: z.string().max(200).optional(),
 });
 export type TextSubmitForm = z.infer<typeof TextSubmitFormSchema>;
@@ -125,6 +129,25 @@ export const ReportIndexEntrySchema = z.object({
   db_id: z.string(),
 });
 
+/**
+ * Whose document a source is, decided for the reader at read time (never stored, never an identity): the
+ * reader's own earlier check (its title is shown to its author only), a document checked in the reader's
+ * organisation, a document anyone else submitted to this instance, or a document of a reference collection.
+ */
+export const ReportSourceOriginSchema = z
+  .discriminatedUnion('kind', [
+    z.object({ kind: z.literal('own'), title: z.string(), checked_at: z.string() }),
+    z.object({ kind: z.literal('organisation') }),
+    z.object({ kind: z.literal('instance'), checked_at: z.string().nullable() }),
+    z.object({ kind: z.literal('collection'), name: z.string(), title: z.string() }),
+  ])
+  .describe(
+    "own: the reader's earlier check (title, checked_at); organisation: checked in the reader's organisation; " +
+      'instance: submitted to this instance by someone else (checked_at); collection: a reference collection ' +
+      '(name, title).',
+  );
+export type ReportSourceOrigin = z.infer<typeof ReportSourceOriginSchema>;
+
 export const ReportSourceSchema = z.object({
   /** 1-based position in its list (sources, quSources or reSources). */
   id: z.number().int(),
@@ -137,6 +160,8 @@ export const ReportSourceSchema = z.object({
   percent: z.number(),
   identical: z.number(),
   changedIndex: z.number(),
+  /** Whose document it is, for this reader (documents of this instance and reference collections). */
+  origin: ReportSourceOriginSchema.optional(),
 });
 export type ReportSource = z.infer<typeof ReportSourceSchema>;
 
@@ -197,11 +222,43 @@ export const AiReportPartSchema = z.object({
 });
 export type AiReportPart = z.infer<typeof AiReportPartSchema>;
 
+/**
+ * What a check was compared with, recorded when it ran (the counts of that moment): the documents checked
+ * on this instance (and the organisation's private set when its group keeps its documents apart), each
+ * reference collection with its size, and whether the internet was searched.
+ */
+export const ComparedWithSchema = z
+  .object({
+    documents: z.array(
+      z.object({
+        scope: z
+          .enum(['instance', 'organisation'])
+          .describe("instance: everyone's checked documents; organisation: the organisation's private documents."),
+        count: z.number().int(),
+      }),
+    ),
+    collections: z.array(
+      z.object({
+        name: z.string().describe('The index collection (ref:NAME).'),
+        title: z.string(),
+        documents: z.number().int(),
+      }),
+    ),
+    internet: z.object({
+      searched: z.boolean(),
+      reason: z.enum(['no_provider']).nullable().describe('Why it was not searched: no provider is configured.'),
+    }),
+  })
+  .describe('What the text was compared with when it was checked.');
+export type ComparedWith = z.infer<typeof ComparedWithSchema>;
+
 export const SimilarityReportSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   plagiarism: PlagiarismReportSchema,
   ai: AiReportPartSchema,
+  /** Null for reports made before it was recorded. */
+  compared_with: ComparedWithSchema.nullable(),
 });
 export type SimilarityReport = z.infer<typeof SimilarityReportSchema>;
 

@@ -1,3 +1,5 @@
+import { MEMBER_NEW_ACCOUNTS_PER_DAY, MEMBER_UPLOAD_MAX_ROWS } from './members.ts';
+
 /**
  * The one error vocabulary (DESIGN.md §8): a stable code, its HTTP status, the user message
  * (the spec's wording where it has one) and the i18n key the client translates it with.
@@ -64,6 +66,14 @@ export const ERRORS = {
   ai_check_unavailable: { status: 409, message: 'The AI check is not available for this document.' },
   ai_text_required: { status: 400, message: 'Please insert a text or upload a file to check.' },
   ai_text_too_short: { status: 400, message: 'Please insert at least 250 characters' },
+  ai_text_too_long: {
+    status: 400,
+    message: 'Your text exceeds max length for AI Detector (100 pages). Please shorten it and try again.',
+  },
+  extraction_busy: {
+    status: 429,
+    message: 'Your earlier files are still being read. Please wait a moment and try again.',
+  },
   file_invalid: { status: 400, message: 'Bad file format or file size' },
   file_unreadable: { status: 422, message: 'Bad file format' },
   already_marked: { status: 409, message: 'Your feedback on this check has already been sent.' },
@@ -106,6 +116,10 @@ export const ERRORS = {
   group_owner_required: { status: 403, message: 'Only the organisation owner can buy pages for it' },
   unknown_package: { status: 400, message: 'Unknown package' },
   promo_invalid: { status: 400, message: 'This promo code is not valid' },
+  promo_limit_reached: {
+    status: 409,
+    message: 'Every use of this promo code is taken or held by a checkout in progress. It was removed from your cart.',
+  },
   cart_empty: { status: 400, message: 'Your cart is empty' },
   card_invalid: { status: 400, message: 'Please check your card details.' },
   card_declined: { status: 402, message: 'Your card was declined.' },
@@ -118,11 +132,33 @@ export const ERRORS = {
   bad_member_file: { status: 400, message: 'Please upload correct file' },
   member_admin_role: { status: 400, message: 'The administrator’s role cannot be changed' },
   member_admin_remove: { status: 400, message: 'The administrator cannot be removed from the organisation' },
+  member_upload_too_many_rows: {
+    status: 400,
+    message: `The file has more than ${String(MEMBER_UPLOAD_MAX_ROWS)} members. Please upload at most ${String(MEMBER_UPLOAD_MAX_ROWS)} at a time.`,
+  },
+  member_new_accounts_limit: {
+    status: 429,
+    message: `Your organisation has added ${String(MEMBER_NEW_ACCOUNTS_PER_DAY)} new accounts in the last 24 hours, the most it can. Please add more members tomorrow.`,
+  },
+  invitation_exists: { status: 409, message: 'This address has already been invited to this group' },
+  invitation_email_unverified: {
+    status: 403,
+    message: 'Please confirm your e-mail address (use the link we sent you) before you accept the invitation.',
+  },
+  group_owner_leave: {
+    status: 400,
+    message:
+      'The administrator cannot leave the organisation. To hand it over to another member, please contact our support team.',
+  },
   member_page_limit: {
     status: 403,
     message: 'This document exceeds your page limit in the organisation. Please contact your Administrator.',
   },
   rate_limited: { status: 429, message: 'Too many attempts. Please wait a moment and try again.' },
+  guest_limit_reached: {
+    status: 429,
+    message: 'Too many guest accounts were made from your network today. Please sign up or log in to go on.',
+  },
   internal: { status: 500, message: 'Something went wrong. We can not get error.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -9,7 +9,7 @@ import { z } from 'zod';
 export const MemberRoleSchema = z.union([z.literal(1), z.literal(2), z.literal(3)]);
 export type MemberRole = z.infer<typeof MemberRoleSchema>;
 
-/** invited: an account the owner created that has no password yet. */
+/** invited: an account the owner created that has no password yet (memberships from before invitations). */
 export const MEMBER_STATUSES = ['active', 'invited'] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 
@@ -29,14 +29,38 @@ export const MemberSchema = z.object({
 });
 export type Member = z.infer<typeof MemberSchema>;
 
-/** GET /api/v1/groups/{groupId}/members/: role 1 first, then by name, e-mail. */
+/**
+ * A pending invitation as the group's owner sees it: the address the owner typed, the role and limit the owner
+ * chose, and nothing of the account behind the address (neither its name nor its id, nor whether there is one:
+ * an invitation to an existing account and one to a new address look the same).
+ */
+export const MemberInvitationSchema = z.object({
+  /** The invitation's id (cancel: POST /api/v1/groups/{groupId}/invitations/{id}/cancel/). */
+  id: z.number().int(),
+  email: z.string(),
+  role: z.union([z.literal(2), z.literal(3)]),
+  limit: z.number().int().nullable(),
+  status: z.literal('invited'),
+  invited_at: z.string(),
+});
+export type MemberInvitation = z.infer<typeof MemberInvitationSchema>;
+
+/** GET /api/v1/groups/{groupId}/members/: role 1 first, then by name, e-mail; pending invitations, newest first. */
 export const MembersResponseSchema = z.object({
   success: z.literal(true),
-  data: z.object({ members: z.array(MemberSchema) }),
+  data: z.object({ members: z.array(MemberSchema), invitations: z.array(MemberInvitationSchema) }),
 });
 export type MembersResponse = z.infer<typeof MembersResponseSchema>;
 
-/** POST …/members/ (add) and POST …/members/{userId}/ (update). */
+/** POST …/members/ (add): every addition is an invitation that the invited user accepts or declines. */
+export const MemberInvitedResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ invitation: MemberInvitationSchema }),
+});
+export type MemberInvitedResponse = z.infer<typeof MemberInvitedResponseSchema>;
+
+/** POST …/members/{userId}/ (update). */
 export const MemberResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
@@ -64,14 +88,14 @@ export const MemberUploadRowSchema = z.object({
 });
 export type MemberUploadRow = z.infer<typeof MemberUploadRowSchema>;
 
-/** POST …/members/upload/ (multipart, one `file`): message '{added} of {total} rows added.' */
+/** POST …/members/upload/ (multipart, one `file`): message '{added} of {total} rows invited.' */
 export const MemberUploadResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
   data: z.object({
-    /** Rows that made a member (existing accounts and new ones). */
+    /** Rows that sent an invitation (to existing accounts and new addresses alike: the owner cannot tell). */
     added: z.number().int(),
-    /** Of those, the new accounts (invitation e-mail with a set-password link). */
+    /** The same count: every row that was taken is an invitation. */
     invited: z.number().int(),
     /** Non-empty rows read (the header row not counted). */
     total: z.number().int(),
@@ -103,7 +127,7 @@ export const MemberUpdateFormSchema = z.object({
 export type MemberUpdateForm = z.input<typeof MemberUpdateFormSchema>;
 
 /** What `error.fields` of a refused member form says about a field (name, email, limit, role). */
-export const MEMBER_FIELD_ERRORS = ['required', 'too_long', 'invalid', 'below_zero', 'duplicate'] as const;
+export const MEMBER_FIELD_ERRORS = ['required', 'too_long', 'invalid', 'below_zero', 'duplicate', 'invited'] as const;
 export type MemberFieldError = (typeof MEMBER_FIELD_ERRORS)[number];
 
 /** The spec's cabinet messages (§5), sent as the error's message and as upload rows' messages. */
@@ -118,7 +142,7 @@ export const MEMBER_MESSAGES = {
   adminRole: 'The administrator’s role cannot be changed',
   adminRemove: 'The administrator cannot be removed from the organisation',
   added: 'The member was added.',
-  invited: 'The member was added and invited by e-mail.',
+  invited: 'An invitation was sent by e-mail.',
   saved: 'Saved.',
   removed: 'The member was removed.',
   badFile: 'Please upload correct file',
@@ -129,6 +153,49 @@ export const MEMBER_UPLOAD_MAX_BYTES = 1_048_576;
 /** The set-password link of an invitation (a reset_password code) works for 7 days. */
 export const MEMBER_INVITE_CODE_TTL_SECONDS = 7 * 24 * 60 * 60;
 export const MEMBER_UPLOAD_EXTENSIONS = ['csv', 'xls', 'xlsx'] as const;
+
+/* ---- bounds on the accounts an organisation makes (issue 13 B8) ---- */
+
+/** Most rows (members) one uploaded file may hold; a longer file is refused before any row is taken. */
+export const MEMBER_UPLOAD_MAX_ROWS = 500;
+/** Most new accounts (addresses without one) a group's member additions make in 24 hours. */
+export const MEMBER_NEW_ACCOUNTS_PER_DAY = 200;
+
+/* ---- the invited user's side, and leaving ---- */
+
+/** A pending invitation as the invited user sees it: which organisation, who invited, the role and limit. */
+export const MyInvitationSchema = z.object({
+  id: z.number().int(),
+  group: z.object({ id: z.number().int(), name: z.string() }),
+  role: z.union([z.literal(2), z.literal(3)]),
+  limit: z.number().int().nullable(),
+  /** The owner's name, or their e-mail address when they gave no name. */
+  invited_by: z.string(),
+  invited_at: z.string(),
+});
+export type MyInvitation = z.infer<typeof MyInvitationSchema>;
+
+/** GET /api/v1/invitations/: the caller's pending invitations, newest first. */
+export const MyInvitationsResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ invitations: z.array(MyInvitationSchema) }),
+});
+export type MyInvitationsResponse = z.infer<typeof MyInvitationsResponseSchema>;
+
+/** POST /api/v1/invitations/{id}/accept/ (the group joined) and …/decline/. */
+export const InvitationAnswerResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ group: z.object({ id: z.number().int(), name: z.string() }) }),
+});
+export type InvitationAnswerResponse = z.infer<typeof InvitationAnswerResponseSchema>;
+
+export const INVITATION_MESSAGES = {
+  accepted: 'You joined the organisation.',
+  declined: 'The invitation was declined.',
+  cancelled: 'The invitation was cancelled.',
+  left: 'You left the organisation.',
+} as const;
 
 /** Role names accepted in forms and files, case-insensitive; the client shows its own translations. */
 export function parseMemberRole(value: string): 2 | 3 | null {

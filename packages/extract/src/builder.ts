@@ -1,3 +1,4 @@
+import { chargeSymbols } from './budget.ts';
 import type { HiddenSpan } from './types.ts';
 
 /** Collects text pieces and the spans of them that render invisibly. */
@@ -18,6 +19,7 @@ export class TextBuilder {
     this.parts.push(text);
     this.length += text.length;
     if (this.length > this.maxLength) throw new RangeError('text too long');
+    chargeSymbols(text);
     if (reason === undefined) return;
     const last = this.hidden.at(-1);
     if (last?.end === start && last.reason === reason) last.end = this.length;

@@ -1,8 +1,14 @@
 export {
   extractText,
   readSpreadsheet,
+  extractionLoad,
   DEFAULT_MAX_MEMORY_MB,
+  DEFAULT_MAX_PER_CALLER,
   DEFAULT_TIMEOUT_MS,
+  EXTRACT_SLOTS,
+  RUNNING_PER_CALLER,
+  SMALL_FILE_BYTES,
+  SMALL_FILE_TIMEOUT_MS,
   type ExtractOptions,
 } from './extract.ts';
 export { parseDocument } from './parse.ts';

@@ -1,13 +1,8 @@
-import { parseDoc } from './doc.ts';
 import { ExtractError } from './errors.ts';
-import { parseOdp, parseOdt } from './odf.ts';
-import { parseDocx, parsePptx } from './ooxml.ts';
-import { parsePdf } from './pdf.ts';
-import { parsePpt } from './ppt.ts';
-import { parseRtf } from './rtf.ts';
-import { parseTxt } from './txt.ts';
 import type { Ext, Extracted } from './types.ts';
 import { isZip } from './zip.ts';
+
+// Each parser is loaded when its format is met: a worker reading a .txt never loads pdf.js, so it starts sooner.
 
 function startsWithRtf(bytes: Uint8Array): boolean {
   return new TextDecoder('latin1').decode(bytes.subarray(0, 5)) === '{\\rtf';
@@ -16,26 +11,26 @@ function startsWithRtf(bytes: Uint8Array): boolean {
 async function dispatch(bytes: Uint8Array, ext: Ext): Promise<Extracted> {
   switch (ext) {
     case 'txt':
-      return parseTxt(bytes);
+      return (await import('./txt.ts')).parseTxt(bytes);
     case 'rtf':
-      return parseRtf(bytes);
+      return (await import('./rtf.ts')).parseRtf(bytes);
     case 'docx':
-      return parseDocx(bytes);
+      return (await import('./ooxml.ts')).parseDocx(bytes);
     case 'pptx':
-      return parsePptx(bytes);
+      return (await import('./ooxml.ts')).parsePptx(bytes);
     case 'odt':
-      return parseOdt(bytes);
+      return (await import('./odf.ts')).parseOdt(bytes);
     case 'odp':
-      return parseOdp(bytes);
+      return (await import('./odf.ts')).parseOdp(bytes);
     case 'pdf':
-      return parsePdf(bytes);
+      return (await import('./pdf.ts')).parsePdf(bytes);
     case 'ppt':
-      return parsePpt(bytes);
+      return (await import('./ppt.ts')).parsePpt(bytes);
     case 'doc':
       // Word writes RTF and others write docx under a .doc name; both are common enough to accept.
-      if (startsWithRtf(bytes)) return { ...parseRtf(bytes), format: 'doc' };
-      if (isZip(bytes)) return { ...parseDocx(bytes), format: 'doc' };
-      return parseDoc(bytes);
+      if (startsWithRtf(bytes)) return { ...(await import('./rtf.ts')).parseRtf(bytes), format: 'doc' };
+      if (isZip(bytes)) return { ...(await import('./ooxml.ts')).parseDocx(bytes), format: 'doc' };
+      return (await import('./doc.ts')).parseDoc(bytes);
   }
 }
 

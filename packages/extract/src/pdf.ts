@@ -1,4 +1,5 @@
 import { getDocument } from 'unpdf/pdfjs';
+import { chargeSymbols } from './budget.ts';
 import { ExtractError } from './errors.ts';
 import type { Extracted } from './types.ts';
 
@@ -38,6 +39,8 @@ export async function parsePdf(bytes: Uint8Array): Promise<Extracted> {
       }
       pages.push(text.trim());
       page.cleanup();
+      // stop at the page that passes the text bound, not after the whole document
+      chargeSymbols(text);
     }
     const text = pages.filter((t) => t !== '').join('\n\n');
     if (text.trim() === '' && pdf.numPages > 0) throw new ExtractError('no-text');

@@ -221,3 +221,24 @@ export function makeXls(globals: number[][], cells: number[][]): Uint8Array {
   CFB.utils.cfb_add(cfb, '/Workbook', Buffer.from(stream));
   return toBytes(CFB.write(cfb, { type: 'buffer' }));
 }
+
+/**
+ * A docx that is slow to read and has no text: `megabytes` of runs with random colours (random enough that the
+ * zip ratio stays under its limit), so neither the zip checks nor a text bound stop it; only the time limit does.
+ */
+export function makeSlowDocx(megabytes: number): Uint8Array {
+  let seed = 0x2545f491;
+  const hex = (): string => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return (seed >>> 8).toString(16).padStart(6, '0').slice(0, 6);
+  };
+  // one megabyte of random runs, repeated: deflate looks back only 32 kB, so the repeats do not compress
+  const runs: string[] = [];
+  let length = 0;
+  while (length < 1_000_000) {
+    const run = `<w:r><w:rPr><w:color w:val="${hex()}"/></w:rPr></w:r>`;
+    runs.push(run);
+    length += run.length;
+  }
+  return makeDocx(`<w:p>${runs.join('').repeat(Math.max(1, Math.round(megabytes)))}</w:p>`);
+}

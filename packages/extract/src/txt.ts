@@ -1,8 +1,24 @@
+import { chargeSymbols, hasSymbolBudget, restartSymbolCount, symbolLimit } from './budget.ts';
 import { ExtractError } from './errors.ts';
 import type { Extracted } from './types.ts';
 
+/** Decoded this many bytes at a time when a file may pass the text bound. */
+const CHUNK_BYTES = 1 << 20;
+
+/**
+ * Decodes the file. Under a text bound (budget.ts) a file with more bytes than the bound allows symbols (a
+ * symbol takes at least one byte) is decoded a chunk at a time and reading stops at the chunk that passes it.
+ */
 function decode(bytes: Uint8Array, encoding: string, fatal = false): string {
-  return new TextDecoder(encoding, { fatal, ignoreBOM: false }).decode(bytes);
+  const decoder = new TextDecoder(encoding, { fatal, ignoreBOM: false });
+  if (!hasSymbolBudget() || bytes.length <= symbolLimit()) return decoder.decode(bytes);
+  const parts: string[] = [];
+  for (let at = 0; at < bytes.length; at += CHUNK_BYTES) {
+    const piece = decoder.decode(bytes.subarray(at, at + CHUNK_BYTES), { stream: at + CHUNK_BYTES < bytes.length });
+    chargeSymbols(piece);
+    parts.push(piece);
+  }
+  return parts.join('');
 }
 
 /** Guesses UTF-16 without a BOM from where the zero bytes fall; undefined when the zeros look like binary. */
@@ -33,7 +49,10 @@ export function parseTxt(bytes: Uint8Array): Extracted {
   } else {
     try {
       text = decode(bytes, 'utf-8', true);
-    } catch {
+    } catch (e) {
+      if (e instanceof ExtractError) throw e;
+      // not UTF-8: read it again from the start, counting against the bound afresh
+      restartSymbolCount();
       text = decode(bytes, 'windows-1252');
     }
   }

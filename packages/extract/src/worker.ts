@@ -1,16 +1,25 @@
 /** Worker entry: parses one document or spreadsheet sent in workerData and posts the result or the error back. */
 import { parentPort, workerData } from 'node:worker_threads';
+import { startSymbolBudget, symbolCount, symbolLimit } from './budget.ts';
 import { ExtractError } from './errors.ts';
-import { parseDocument } from './parse.ts';
-import { parseSpreadsheet } from './sheet.ts';
 import type { WorkerJob, WorkerReply } from './extract.ts';
 
 const job = workerData as WorkerJob;
 
+async function run(): Promise<unknown> {
+  if (job.mode === 'sheet') return (await import('./sheet.ts')).parseSpreadsheet(job.bytes, job.ext);
+  startSymbolBudget(job.maxSymbols);
+  const result = await (await import('./parse.ts')).parseDocument(job.bytes, job.ext);
+  // the parsers that read a whole file at once (doc, ppt) are measured here
+  if (job.maxSymbols !== undefined && symbolCount(result.text) > symbolLimit()) {
+    throw new ExtractError('too-long', `more than ${String(job.maxSymbols)} symbols`);
+  }
+  return result;
+}
+
 let reply: WorkerReply;
 try {
-  const result = job.mode === 'sheet' ? parseSpreadsheet(job.bytes, job.ext) : await parseDocument(job.bytes, job.ext);
-  reply = { ok: true, result };
+  reply = { ok: true, result: await run() };
 } catch (e) {
   reply =
     e instanceof ExtractError

@@ -1,5 +1,5 @@
 import { GUEST_COOKIE_NAME, parseGuestCookie } from '@veritext/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
 import { AppError } from '../errors.ts';
 import { sha256 } from '../modules/auth/secrets.ts';
@@ -38,8 +38,9 @@ function headerToken(request: FastifyRequest): string | null {
 
 /**
  * Who is calling, in order: the X-API-TOKEN header (a user's or a group's token), the session
- * cookie, then a guest's token from the guest_data cookie. A wrong token or a malformed guest
- * cookie is an error, never a silent fall-back to another identity.
+ * cookie, then a guest's token from the guest_data cookie. A logged-in session always wins over a
+ * guest's token, header or cookie: a browser that was a guest and then logged in may still send it.
+ * A wrong token or a malformed guest cookie is an error, never a silent fall-back to another identity.
  */
 export async function resolveAuth(db: Queryable, request: FastifyRequest): Promise<AuthContext> {
   const token = headerToken(request);
@@ -50,33 +51,77 @@ export async function resolveAuth(db: Queryable, request: FastifyRequest): Promi
     // no closer to a token (that takes a preimage of a random 192-bit token); no plaintext is compared.
     const tokenHash = sha256(token);
     const user = await findUserByApiTokenHash(db, tokenHash);
+    if (user?.is_guest === true) return (await sessionAuth(db, request)) ?? guestAuth(user, 'api_token');
     if (user !== null) return { user, group: null, via: 'api_token', sessionHash: null };
     const group = await findGroupByApiTokenHash(db, tokenHash);
     if (group !== null) return { user: null, group, via: 'api_token', sessionHash: null };
     throw new AppError('invalid_api_token');
   }
 
-  const sessionId = request.cookies[SESSION_COOKIE];
-  if (sessionId !== undefined && sessionId !== '') {
-    const sessionHash = sha256(sessionId);
-    const user = await findUserBySessionHash(db, sessionHash);
-    if (user !== null) return { user, group: null, via: 'session', sessionHash };
-  }
+  const session = await sessionAuth(db, request);
+  if (session !== null) return session;
 
+  const guest = await findCookieGuest(db, request);
+  return guest === null ? ANONYMOUS : guestAuth(guest, 'guest_cookie');
+}
+
+function guestAuth(user: UserRecord, via: 'api_token' | 'guest_cookie'): AuthContext {
+  return { user, group: null, via, sessionHash: null };
+}
+
+/** The user of a valid session cookie, or null. */
+async function sessionAuth(db: Queryable, request: FastifyRequest): Promise<AuthContext | null> {
+  const sessionId = request.cookies[SESSION_COOKIE];
+  if (sessionId === undefined || sessionId === '') return null;
+  const sessionHash = sha256(sessionId);
+  const user = await findUserBySessionHash(db, sessionHash);
+  return user === null ? null : { user, group: null, via: 'session', sessionHash };
+}
+
+/**
+ * The guest of the guest_data cookie, or null when there is none. Only a guest's own token is honoured
+ * from this cookie; anything else is ignored. A malformed cookie is a 400 that clears it.
+ */
+async function findCookieGuest(db: Queryable, request: FastifyRequest): Promise<UserRecord | null> {
   const guestRaw = request.cookies[GUEST_COOKIE_NAME];
-  if (guestRaw !== undefined && guestRaw !== '') {
-    const guest = parseGuestCookie(guestRaw);
-    if (guest === null)
-      throw new AppError('invalid_guest_cookie', { headers: { 'set-cookie': clearGuestCookieHeader() } });
-    const user = await findUserByApiTokenHash(db, sha256(guest.api));
-    // Only a guest's own token is honoured from this cookie; anything else is ignored.
-    if (user?.is_guest === true) return { user, group: null, via: 'guest_cookie', sessionHash: null };
+  if (guestRaw === undefined || guestRaw === '') return null;
+  const guest = parseGuestCookie(guestRaw);
+  if (guest === null) {
+    throw new AppError('invalid_guest_cookie', { headers: { 'set-cookie': clearGuestCookieHeader() } });
   }
-  return ANONYMOUS;
+  const user = await findUserByApiTokenHash(db, sha256(guest.api));
+  return user?.is_guest === true ? user : null;
+}
+
+/**
+ * The guest this browser was before it signs up or logs in: the caller when it is a guest (its token as
+ * X-API-TOKEN, or its cookie), else the guest of a guest_data cookie sent alongside a session. Null when
+ * there is none: a real user's identity is never a guest's.
+ */
+export async function findRequestGuest(db: Queryable, request: FastifyRequest): Promise<UserRecord | null> {
+  if (request.auth.user?.is_guest === true) return request.auth.user;
+  const token = headerToken(request);
+  if (token !== null && token.length > 0 && token.length <= 200) {
+    const user = await findUserByApiTokenHash(db, sha256(token));
+    if (user?.is_guest === true) return user;
+  }
+  try {
+    return await findCookieGuest(db, request);
+  } catch {
+    return null;
+  }
 }
 
 function clearGuestCookieHeader(): string {
   return `${GUEST_COOKIE_NAME}=; Path=/; Max-Age=0; SameSite=Strict`;
+}
+
+/**
+ * Ends the guest state in the browser: the guest_data cookie expired (Max-Age=0) with the Path, SameSite
+ * and Secure it was set with (POST /guest/registration/).
+ */
+export function clearGuestCookie(reply: FastifyReply, cookieSecure: boolean): void {
+  void reply.clearCookie(GUEST_COOKIE_NAME, { path: '/', sameSite: 'strict', secure: cookieSecure });
 }
 
 /** Resolves the caller for every route of the (encapsulated) API scope it is registered in. */

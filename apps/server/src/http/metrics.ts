@@ -1,11 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { QueueDepth } from '../jobs/queue.ts';
 
 export type Metrics = {
   registry: Registry;
   /** Its _count series doubles as the request counter per method, route and status. */
   requestDuration: Histogram<'method' | 'route' | 'status'>;
+  /** Guest accounts made (POST /guest/registration/): alert on its rate (e.g. > 200 in an hour). */
+  guestAccountsCreated: Counter;
+  /** Guest sign-ups refused: reason daily_limit (GUEST_DAILY_LIMIT of an address) or bot_check. */
+  guestAccountsRefused: Counter<'reason'>;
 };
 
 /** One registry per app (tests build many apps in one process). */
@@ -30,7 +34,20 @@ export function createMetrics(queueDepth: () => Promise<QueueDepth[]>): Metrics 
       for (const row of depth) this.set({ queue: row.queue, state: row.state }, row.count);
     },
   });
-  return { registry, requestDuration };
+  const guestAccountsCreated = new Counter({
+    name: 'veritext_guest_accounts_created_total',
+    help: 'Guest accounts created',
+    registers: [registry],
+  });
+  const guestAccountsRefused = new Counter({
+    name: 'veritext_guest_accounts_refused_total',
+    help: 'Guest sign-ups refused, by reason (daily_limit, bot_check)',
+    labelNames: ['reason'] as const,
+    registers: [registry],
+  });
+  // Both reasons are listed from the start (0), so that a rate() alert has a series before the first refusal.
+  for (const reason of ['daily_limit', 'bot_check']) guestAccountsRefused.inc({ reason }, 0);
+  return { registry, requestDuration, guestAccountsCreated, guestAccountsRefused };
 }
 
 export function registerRequestMetrics(app: FastifyInstance, metrics: Metrics): void {

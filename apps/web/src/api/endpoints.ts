@@ -53,6 +53,8 @@ export type CheckPayload = {
   groupId?: number | null;
   /** Keep this check out of the index of checked documents. */
   excludeFromIndex?: boolean;
+  /** Also check the text for AI (one AI page; only when the user chose it). */
+  checkAi?: boolean;
 };
 
 function checkFields(input: CheckPayload, token: string): FormFields {
@@ -65,6 +67,7 @@ function checkFields(input: CheckPayload, token: string): FormFields {
     skip_percentage_words_validation: 'true',
     exclude_from_index: input.excludeFromIndex === true ? 'true' : undefined,
     group_id: input.groupId === undefined || input.groupId === null ? undefined : String(input.groupId),
+    check_ai: input.checkAi === true ? 'true' : undefined,
     _csrf_token: token,
   };
 }
@@ -267,9 +270,12 @@ export function createEndpoints(client: ApiClient, csrf: CsrfCache) {
     },
 
     /** The PDF of a document's similarity report (with its AI part); a failure throws the server's message. */
-    async downloadSimilarityReport(id: number): Promise<Blob> {
+    async downloadSimilarityReport(id: number, language?: 'en' | 'es'): Promise<Blob> {
       const { token } = await csrf.get();
-      return client.postFormForBlob(`/profile/fingerprint/download-pdf/${String(id)}/`, { _csrf_token: token });
+      return client.postFormForBlob(`/profile/fingerprint/download-pdf/${String(id)}/`, {
+        _csrf_token: token,
+        language,
+      });
     },
 
     /* ---- reference collections (site administrators) ---- */

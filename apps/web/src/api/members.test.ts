@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Member } from '@veritext/contracts';
+import type { Member, MemberInvitation, MyInvitation } from '@veritext/contracts';
 import { createApiClient } from './client.ts';
 import { createCsrfCache } from './csrf.ts';
 import { createMembersEndpoints } from './members.ts';
@@ -12,9 +12,27 @@ const MEMBER: Member = {
   role: 3,
   limit: 10,
   used_pages: 0,
-  status: 'invited',
+  status: 'active',
   joined_at: '2026-03-02T10:00:00.000Z',
   is_you: false,
+};
+
+const INVITATION: MemberInvitation = {
+  id: 31,
+  email: 'zoe@school.edu',
+  role: 3,
+  limit: 10,
+  status: 'invited',
+  invited_at: '2026-03-02T10:00:00.000Z',
+};
+
+const MINE: MyInvitation = {
+  id: 31,
+  group: { id: 4, name: 'North High' },
+  role: 3,
+  limit: 10,
+  invited_by: 'Olga',
+  invited_at: '2026-03-02T10:00:00.000Z',
 };
 
 class FakeXhr implements XhrLike {
@@ -78,18 +96,18 @@ function setup(answer: (path: string) => Response) {
 }
 
 describe('the members calls', () => {
-  it('lists a group’s members', async () => {
-    const { api, calls } = setup(() => json({ success: true, data: { members: [MEMBER] } }));
-    await expect(api.listMembers(4)).resolves.toEqual([MEMBER]);
+  it('lists a group’s members and pending invitations', async () => {
+    const { api, calls } = setup(() => json({ success: true, data: { members: [MEMBER], invitations: [INVITATION] } }));
+    await expect(api.listMembers(4)).resolves.toEqual({ members: [MEMBER], invitations: [INVITATION] });
     expect(calls[0]).toMatchObject({ path: '/api/v1/groups/4/members/', method: 'GET' });
   });
 
-  it('adds a member with the typed fields trimmed, the role as a number and the CSRF token', async () => {
+  it('invites a member with the typed fields trimmed, the role as a number and the CSRF token', async () => {
     const { api, calls } = setup(() =>
-      json({ success: true, message: 'The member was added.', data: { member: MEMBER } }),
+      json({ success: true, message: 'An invitation was sent by e-mail.', data: { invitation: INVITATION } }),
     );
     const result = await api.addMember(4, { name: ' Zoe ', email: ' zoe@school.edu ', limit: ' 10 ', role: 3 });
-    expect(result.data.member).toEqual(MEMBER);
+    expect(result.data.invitation).toEqual(INVITATION);
     expect(calls[0]?.path).toBe('/api/v1/groups/4/members/');
     expect(Object.fromEntries(calls[0]?.body ?? [])).toEqual({
       name: 'Zoe',
@@ -125,6 +143,29 @@ describe('the members calls', () => {
       status: 400,
       message: 'The administrator cannot be removed',
     });
+  });
+
+  it('cancels an invitation, lists, accepts and declines one’s own, and leaves a group', async () => {
+    const { api, calls } = setup((path) => {
+      if (path === '/api/v1/invitations/') return json({ success: true, data: { invitations: [MINE] } });
+      if (path.startsWith('/api/v1/invitations/31/')) {
+        return json({ success: true, message: 'ok', data: { group: { id: 4, name: 'North High' } } });
+      }
+      return json({ success: true, message: 'done' });
+    });
+    await expect(api.cancelInvitation(4, 31)).resolves.toBe('done');
+    await expect(api.listMyInvitations()).resolves.toEqual([MINE]);
+    await api.answerInvitation(31, 'accept');
+    await api.answerInvitation(31, 'decline');
+    await expect(api.leaveGroup(4)).resolves.toBe('done');
+    expect(calls.map((c) => [c.method, c.path])).toEqual([
+      ['POST', '/api/v1/groups/4/invitations/31/cancel/'],
+      ['GET', '/api/v1/invitations/'],
+      ['POST', '/api/v1/invitations/31/accept/'],
+      ['POST', '/api/v1/invitations/31/decline/'],
+      ['POST', '/api/v1/groups/4/leave/'],
+    ]);
+    expect(Object.fromEntries(calls[2]?.body ?? [])).toEqual({ _csrf_token: 'csrf-1' });
   });
 
   it('uploads one file as multipart with the CSRF token, reporting progress', async () => {

@@ -1,11 +1,17 @@
 import {
+  InvitationAnswerResponseSchema,
+  MemberInvitedResponseSchema,
   MemberRemovedResponseSchema,
   MemberResponseSchema,
   MembersResponseSchema,
   MemberUploadResponseSchema,
-  type Member,
+  MyInvitationsResponseSchema,
+  type InvitationAnswerResponse,
+  type MemberInvitedResponse,
   type MemberResponse,
+  type MembersResponse,
   type MemberUploadResponse,
+  type MyInvitation,
 } from '@veritext/contracts';
 import type { ApiClient } from './client.ts';
 import type { CsrfCache } from './csrf.ts';
@@ -31,11 +37,13 @@ function membersPath(groupId: number): string {
 /** The organisation-members calls of a group's owner (commerce-and-cabinet.md §2, §6). */
 export function createMembersEndpoints(client: ApiClient, csrf: CsrfCache) {
   return {
-    async listMembers(groupId: number): Promise<Member[]> {
-      return (await client.getJson(membersPath(groupId), MembersResponseSchema)).data.members;
+    /** The members, and the pending invitations (only the address the owner typed, and "invited"). */
+    async listMembers(groupId: number): Promise<MembersResponse['data']> {
+      return (await client.getJson(membersPath(groupId), MembersResponseSchema)).data;
     },
 
-    async addMember(groupId: number, input: MemberInput): Promise<MemberResponse> {
+    /** Invites a member: they join once they accept. */
+    async addMember(groupId: number, input: MemberInput): Promise<MemberInvitedResponse> {
       const { token } = await csrf.get();
       return client.postForm(
         membersPath(groupId),
@@ -46,7 +54,7 @@ export function createMembersEndpoints(client: ApiClient, csrf: CsrfCache) {
           role: String(input.role),
           _csrf_token: token,
         },
-        MemberResponseSchema,
+        MemberInvitedResponseSchema,
       );
     },
 
@@ -67,6 +75,41 @@ export function createMembersEndpoints(client: ApiClient, csrf: CsrfCache) {
       const { token } = await csrf.get();
       const result = await client.postForm(
         `${membersPath(groupId)}${String(userId)}/delete/`,
+        { _csrf_token: token },
+        MemberRemovedResponseSchema,
+      );
+      return result.message;
+    },
+
+    async cancelInvitation(groupId: number, invitationId: number): Promise<string> {
+      const { token } = await csrf.get();
+      const result = await client.postForm(
+        `/api/v1/groups/${String(groupId)}/invitations/${String(invitationId)}/cancel/`,
+        { _csrf_token: token },
+        MemberRemovedResponseSchema,
+      );
+      return result.message;
+    },
+
+    /** The caller's own pending invitations to organisations. */
+    async listMyInvitations(): Promise<MyInvitation[]> {
+      return (await client.getJson('/api/v1/invitations/', MyInvitationsResponseSchema)).data.invitations;
+    },
+
+    async answerInvitation(invitationId: number, answer: 'accept' | 'decline'): Promise<InvitationAnswerResponse> {
+      const { token } = await csrf.get();
+      return client.postForm(
+        `/api/v1/invitations/${String(invitationId)}/${answer}/`,
+        { _csrf_token: token },
+        InvitationAnswerResponseSchema,
+      );
+    },
+
+    /** The caller leaves an organisation (the administrator cannot). */
+    async leaveGroup(groupId: number): Promise<string> {
+      const { token } = await csrf.get();
+      const result = await client.postForm(
+        `/api/v1/groups/${String(groupId)}/leave/`,
         { _csrf_token: token },
         MemberRemovedResponseSchema,
       );

@@ -10,6 +10,7 @@ import { useErrorText } from '../modals/useAuthFlow.ts';
 import { readGuestBalance, spendGuestTextPage } from '../session/guestCookie.ts';
 import {
   accountFor,
+  aiPagesFor,
   decideFileSend,
   documentsPath,
   isGroupLocked,
@@ -83,6 +84,8 @@ export function CheckForm({ aiMode = false, groupId }: { aiMode?: boolean; group
   const [isSending, setIsSending] = useState(false);
   const [isWaitingForFiles, setIsWaitingForFiles] = useState(false);
   const [lockReason, setLockReason] = useState<LockReason | null>(null);
+  /** The AI check chosen with the plagiarism check (issue 13, A4): off unless the user ticks it. */
+  const [withAi, setWithAi] = useState(false);
   const progress = useSimulatedProgress(isSending || isWaitingForFiles);
   const filesRef = useRef<FileItem[]>(content.files);
   filesRef.current = content.files;
@@ -166,6 +169,12 @@ export function CheckForm({ aiMode = false, groupId }: { aiMode?: boolean; group
 
   const deps: CheckFlowDeps = useMemo(() => ({ endpoints, getAccount, spendGuestTextPage }), [endpoints, getAccount]);
 
+  // What the AI check would cost (one AI page per document) and what the paying account has; read per render.
+  // (no document when rendered outside a browser: nothing to offer)
+  const aiPagesLeft = aiMode || typeof document === 'undefined' ? 0 : aiPagesFor(getAccount());
+  const aiDocuments = files.length > 0 ? Math.max(1, files.filter(isUploadable).length) : 1;
+  const checkAi = !aiMode && withAi && aiPagesLeft > 0;
+
   const afterSent = useCallback(
     (checkId: number, sentByGuest: boolean) => {
       setContent({ text: '', files: [] });
@@ -199,7 +208,7 @@ export function CheckForm({ aiMode = false, groupId }: { aiMode?: boolean; group
   );
 
   const runSend = useCallback(
-    async (verified: VerifiedText, cutWords: number | null, account: Account) => {
+    async (verified: VerifiedText, cutWords: number | null, account: Account, withAiCheck: boolean) => {
       const sentByGuest = isGuestAccount(account);
       setIsSending(true);
       try {
@@ -209,6 +218,7 @@ export function CheckForm({ aiMode = false, groupId }: { aiMode?: boolean; group
           isGuest: sentByGuest,
           language: lang,
           groupId: targetGroupId,
+          checkAi: withAiCheck,
         });
         afterSent(sent.id, sent.isGuest);
       } catch (failure) {
@@ -238,11 +248,16 @@ export function CheckForm({ aiMode = false, groupId }: { aiMode?: boolean; group
         return;
       case 'confirm': {
         const { verified, account } = result;
-        const data = confirmData({ account, aiMode, summary: { kind: 'text', pagesNeeded: verified.pages } });
+        const data = confirmData({
+          account,
+          aiMode,
+          summary: { kind: 'text', pagesNeeded: verified.pages },
+          aiPages: checkAi ? 1 : 0,
+        });
         const view = confirmView(data);
         openConfirm(data, {
-          onRun: () => void runSend(verified, null, account),
-          onRunAllowed: () => void runSend(verified, view.kind === 'text' ? view.allowedWords : null, account),
+          onRun: () => void runSend(verified, null, account, checkAi),
+          onRunAllowed: () => void runSend(verified, view.kind === 'text' ? view.allowedWords : null, account, checkAi),
           onSignUp: () => {
             openSignup(verified.text);
           },
@@ -269,7 +284,13 @@ export function CheckForm({ aiMode = false, groupId }: { aiMode?: boolean; group
     try {
       await refreshGroup();
       account = getAccount();
-      const result = await startTextCheck(deps, { text: trimmed, aiMode, language: lang, groupId: targetGroupId });
+      const result = await startTextCheck(deps, {
+        text: trimmed,
+        aiMode,
+        language: lang,
+        groupId: targetGroupId,
+        checkAi,
+      });
       handleTextResult(result);
     } catch (failure) {
       handleSendError(failure, trimmed, account === null || isGuestAccount(account) || !isLoggedIn);
@@ -289,6 +310,7 @@ export function CheckForm({ aiMode = false, groupId }: { aiMode?: boolean; group
           language: lang,
           groupId: targetGroupId,
           onUpdate: updateFile,
+          checkAi,
         });
         const firstId = ids[0];
         if (firstId !== undefined) afterSent(firstId, sentByGuest);
@@ -297,7 +319,7 @@ export function CheckForm({ aiMode = false, groupId }: { aiMode?: boolean; group
         setIsSending(false);
       }
     },
-    [deps, lang, targetGroupId, updateFile, afterSent, handleSendError],
+    [deps, lang, targetGroupId, updateFile, afterSent, handleSendError, checkAi],
   );
 
   async function submitFiles(): Promise<void> {
@@ -324,6 +346,7 @@ export function CheckForm({ aiMode = false, groupId }: { aiMode?: boolean; group
             files: uploadable.map((item) => ({ name: item.name, pages: item.pages })),
             loading: false,
           },
+          aiPages: checkAi ? uploadable.length : 0,
         });
         openConfirm(data, {
           onRun: () => void runFileSend(account),
@@ -444,6 +467,26 @@ export function CheckForm({ aiMode = false, groupId }: { aiMode?: boolean; group
             progress={progress}
           />
         </div>
+        {aiMode ? null : (
+          <div className="check-form__ai">
+            <label className="check-form__ai-choice">
+              <input
+                type="checkbox"
+                name="check_ai"
+                checked={checkAi}
+                disabled={aiPagesLeft <= 0 || isLocked || isSending}
+                aria-describedby={`${id}-ai-balance`}
+                onChange={(event) => {
+                  setWithAi(event.target.checked);
+                }}
+              />{' '}
+              {t('check.withAi.label')} — {t('check.withAi.cost', { count: aiDocuments })}
+            </label>{' '}
+            <span id={`${id}-ai-balance`} className="check-form__ai-balance">
+              {aiPagesLeft > 0 ? t('check.withAi.balance', { count: aiPagesLeft }) : t('check.withAi.none')}
+            </span>
+          </div>
+        )}
         {isOverFreePage ? (
           <p id={`${id}-limit`} className="check-form__limit" role="note">
             {t('check.guestLimit')}

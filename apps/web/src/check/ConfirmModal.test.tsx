@@ -55,7 +55,7 @@ describe('the confirm modal', () => {
   });
 
   it('prefixes AI in AI mode', () => {
-    expect(render(text(1, 3, {}, true))).toContain('Balance: AI 3 pages');
+    expect(render(text(1, 3, {}, true))).toContain('Balance: 3 AI pages');
   });
 
   it('a guest without pages: sign up, no partial check, a generic avatar', () => {

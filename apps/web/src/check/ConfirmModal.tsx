@@ -61,6 +61,18 @@ export function ConfirmContent({ data, onRun, onRunAllowed, onSignUp }: { data: 
         )}
         <p className="confirm__balance">{balanceText}</p>
       </div>
+      {data.ai === null || data.ai === undefined ? null : (
+        <dl className="confirm__summary confirm__ai" data-testid="confirm-ai">
+          <div>
+            <dt>{t('confirm.aiPagesNeeded')}</dt>
+            <dd>{data.ai.pages}</dd>
+          </div>
+          <div>
+            <dt>{t('check.withAi.label')}</dt>
+            <dd>{t('confirm.aiBalance', { count: data.ai.balance })}</dd>
+          </div>
+        </dl>
+      )}
       {view.kind === 'text' ? (
         <>
           <dl className="confirm__summary">

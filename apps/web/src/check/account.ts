@@ -1,4 +1,5 @@
 import {
+  GUEST_AI_BALANCE,
   GROUP_SIGNUP_BONUS_PAGES,
   GUEST_FREE_PAGES,
   SIGNUP_BONUS_PAGES,
@@ -38,6 +39,15 @@ export function isGuestAccount(account: Account): boolean {
 export function availablePages(balance: Balance | null, aiMode: boolean): number {
   if (balance === null) return 0;
   return Math.max(0, aiMode ? balance.ai_balance : balance.balance + balance.bonus);
+}
+
+/**
+ * AI pages the account that pays has for the AI check chosen with a plagiarism check (one per document); a
+ * visitor's guest account will have the guest's.
+ */
+export function aiPagesFor(account: Account): number {
+  if (account.kind === 'visitor') return GUEST_AI_BALANCE;
+  return availablePages(accountBalance(account), true);
 }
 
 /** The balance that pays for this account's checks. */

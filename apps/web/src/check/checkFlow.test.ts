@@ -47,6 +47,27 @@ function setup(accounts: Account[], validation: TextValidateResponse = valid(1))
 const target = { language: 'en' as const, groupId: null, aiMode: false };
 const freshGuest: Account = { kind: 'guest', balance: { balance: 0, bonus: 1, ai_balance: 1 } };
 
+describe('the AI check chosen with the text (issue 13, A4)', () => {
+  it('is asked for only when the user chose it', async () => {
+    const chosen = setup([freshGuest]);
+    await startTextCheck(chosen.deps, { ...target, text: words(100), checkAi: true });
+    expect(chosen.endpoints.submitText).toHaveBeenCalledWith(expect.objectContaining({ checkAi: true }));
+
+    const plain = setup([freshGuest]);
+    await startTextCheck(plain.deps, { ...target, text: words(100) });
+    expect(plain.endpoints.submitText).toHaveBeenCalledTimes(1);
+    expect(plain.endpoints.submitText).toHaveBeenCalledWith(expect.not.objectContaining({ checkAi: true }));
+  });
+
+  it('goes with each file when chosen', async () => {
+    const { deps, endpoints } = setup([freshGuest]);
+    const file = new File(['x'.repeat(500)], 'a.txt', { type: 'text/plain' });
+    const item = applyVerification(createFileItem(file), valid(1));
+    await sendFiles(deps, { ...target, items: [item], isGuest: true, onUpdate: () => undefined, checkAi: true });
+    expect(endpoints.submitText).toHaveBeenCalledWith(expect.objectContaining({ file, checkAi: true }));
+  });
+});
+
 describe('the text flow (check-tool.md §4)', () => {
   it('a visitor gets a guest account first, then the guest check is sent cut to 275 words', async () => {
     const { deps, endpoints, spendGuestTextPage } = setup([{ kind: 'visitor' }, freshGuest], valid(2));

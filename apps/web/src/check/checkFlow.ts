@@ -40,7 +40,7 @@ export async function ensureAccount(deps: CheckFlowDeps): Promise<Account> {
  */
 export async function sendText(
   deps: CheckFlowDeps,
-  input: Target & { verified: VerifiedText; cutWords: number | null; isGuest: boolean },
+  input: Target & { verified: VerifiedText; cutWords: number | null; isGuest: boolean; checkAi?: boolean },
 ): Promise<{ kind: 'sent'; id: number; isGuest: boolean }> {
   const { verified } = input;
   const text = input.cutWords === null ? verified.text : firstWords(verified.text, input.cutWords);
@@ -50,6 +50,8 @@ export async function sendText(
     language: input.language,
     groupId: input.groupId,
     ...(hash === undefined ? {} : { hash }),
+    // the AI check only when the user chose it (its AI page was shown before sending)
+    ...(input.checkAi === true ? { checkAi: true } : {}),
   });
   if (input.isGuest) deps.spendGuestTextPage();
   return { kind: 'sent', id: answer.data.text.id, isGuest: input.isGuest };
@@ -61,7 +63,7 @@ export async function sendText(
  */
 export async function startTextCheck(
   deps: CheckFlowDeps,
-  input: Target & { text: string; aiMode: boolean },
+  input: Target & { text: string; aiMode: boolean; checkAi?: boolean },
 ): Promise<TextFlowResult> {
   const account = await ensureAccount(deps);
   if (account.kind === 'group' && isGroupLocked(account.group)) return { kind: 'locked' };
@@ -81,6 +83,7 @@ export async function startTextCheck(
     isGuest: isGuestAccount(account),
     language: input.language,
     groupId: input.groupId,
+    ...(input.checkAi === true ? { checkAi: true } : {}),
   });
 }
 
@@ -99,6 +102,8 @@ export async function sendFiles(
     items: readonly FileItem[];
     isGuest: boolean;
     onUpdate: (item: FileItem) => void;
+    /** Each file also checked for AI (one AI page each), as the user chose. */
+    checkAi?: boolean;
   },
 ): Promise<{ ids: number[]; errors: unknown[] }> {
   const ids: number[] = [];
@@ -112,6 +117,7 @@ export async function sendFiles(
         language: input.language,
         groupId: input.groupId,
         ...(item.hash === null ? {} : { hash: item.hash }),
+        ...(input.checkAi === true ? { checkAi: true } : {}),
       });
       ids.push(answer.data.text.id);
       if (input.isGuest) deps.spendGuestTextPage();

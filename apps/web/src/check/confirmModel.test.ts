@@ -25,6 +25,7 @@ const textData = (pagesNeeded: number, balance: number, who: Partial<ConfirmAudi
   balance,
   avatar: '',
   summary: { kind: 'text', pagesNeeded },
+  ai: null,
 });
 
 describe('confirm modal branches (check-tool.md §2)', () => {
@@ -117,6 +118,15 @@ describe('confirm modal branches (check-tool.md §2)', () => {
       summary: { kind: 'text', pagesNeeded: 1 },
     });
     expect(guest).toMatchObject({ balance: 0, avatar: '', audience: { isGuest: true } });
+  });
+
+  it('shows the AI check chosen with the text: its AI pages and the balance that pays them (issue 13, A4)', () => {
+    const account = { kind: 'individual' as const, user: sampleUser, packagesBought: 0 };
+    const chosen = confirmData({ account, aiMode: false, summary: { kind: 'text', pagesNeeded: 2 }, aiPages: 1 });
+    expect(chosen.ai).toEqual({ pages: 1, balance: sampleUser.balance.ai_balance });
+    expect(parseConfirmData(JSON.parse(JSON.stringify(chosen)))).toEqual(chosen);
+    expect(confirmData({ account, aiMode: false, summary: { kind: 'text', pagesNeeded: 2 } }).ai).toBeNull();
+    expect(parseConfirmData({ ...chosen, ai: { pages: 'one', balance: 2 } })?.ai).toBeNull();
   });
 
   it('validates what it reads from the modal props', () => {

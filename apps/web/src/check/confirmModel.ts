@@ -6,6 +6,7 @@ import {
   isGuestAccount,
   isNewUser,
   isSubscriber,
+  aiPagesFor,
   type Account,
 } from './account.ts';
 
@@ -31,6 +32,8 @@ export type ConfirmData = {
   balance: number;
   avatar: string;
   summary: ConfirmSummary;
+  /** The AI check chosen with the check: AI pages it costs and those on the balance (null: not chosen). */
+  ai?: { pages: number; balance: number } | null;
 };
 
 export function confirmAudience(account: Account): ConfirmAudience {
@@ -42,14 +45,22 @@ export function confirmAudience(account: Account): ConfirmAudience {
   };
 }
 
-export function confirmData(options: { account: Account; aiMode: boolean; summary: ConfirmSummary }): ConfirmData {
+export function confirmData(options: {
+  account: Account;
+  aiMode: boolean;
+  summary: ConfirmSummary;
+  /** AI pages of the AI check chosen with it (0 or absent: none chosen). */
+  aiPages?: number;
+}): ConfirmData {
   const { account, aiMode, summary } = options;
+  const aiPages = options.aiPages ?? 0;
   return {
     audience: confirmAudience(account),
     aiMode,
     balance: availablePages(accountBalance(account), aiMode),
     avatar: account.kind === 'individual' || account.kind === 'group' ? account.user.avatar : '',
     summary,
+    ai: aiPages > 0 ? { pages: aiPages, balance: aiPagesFor(account) } : null,
   };
 }
 
@@ -161,6 +172,11 @@ export function parseConfirmData(value: unknown): ConfirmData | null {
   }
   const summary = parseSummary(value['summary']);
   if (summary === null) return null;
+  const ai = value['ai'];
+  const parsedAi =
+    isRecord(ai) && isCount(ai['pages']) && isCount(ai['balance'])
+      ? { pages: ai['pages'], balance: ai['balance'] }
+      : null;
   return {
     audience: {
       isGuest: audience['isGuest'] === true,
@@ -172,6 +188,7 @@ export function parseConfirmData(value: unknown): ConfirmData | null {
     balance: value['balance'],
     avatar: value['avatar'],
     summary,
+    ai: parsedAi,
   };
 }
 

@@ -185,11 +185,11 @@ describe('the commerce views', () => {
       expect(plans({ tab: 'individ' })).not.toContain('data-service="custom"');
     });
 
-    it('labels AI packs "Buy N AI checks"', () => {
+    it('labels AI packs "Buy N AI pages"', () => {
       const markup = plans({ tab: 'ai' });
-      expect(markup).toContain('Buy 10 AI checks');
-      expect(markup).toContain('Buy 60 AI checks');
-      expect(markup).toContain('$0.30 per AI check');
+      expect(markup).toContain('Buy 10 AI pages');
+      expect(markup).toContain('Buy 60 AI pages');
+      expect(markup).toContain('$0.30 per AI page');
     });
 
     it('marks the selected tab and its panel for assistive technology', () => {
@@ -292,7 +292,7 @@ describe('the commerce views', () => {
     it('shows the new balance and the way on: a new check, or the AI detector after AI packs', () => {
       const balance = { balance: 50, bonus: 1, ai_balance: 10 };
       const pages = html(<PaymentSuccessView isAi={false} balance={balance} lang="en" />);
-      expect(textOf(pages)).toContain('Pages 51 AI checks 10');
+      expect(textOf(pages)).toContain('Pages 51 AI pages 10');
       expect(pages).toContain('href="/profile/new-check"');
       expect(pages).toContain('Start a new check');
       const ai = html(<PaymentSuccessView isAi balance={balance} lang="en" />);

@@ -14,7 +14,7 @@ describe('the pricing widget rules', () => {
     expect(tabFromSearch('?other=1')).toBe('individ');
   });
 
-  it('labels the buttons "Buy N pages" and, for AI packs, "Buy N AI checks"', () => {
+  it('labels the buttons "Buy N pages" and, for AI packs, "Buy N AI pages"', () => {
     const [, light] = pricingFixture.plans.individ;
     const [aiBasic] = pricingFixture.plans.ai;
     expect(light && buyLabel(light)).toEqual({ key: 'commerce.pricing.buyPages', count: 50 });

@@ -14,7 +14,7 @@ export function tabFromSearch(search: string): PricingTab {
   return 'individ';
 }
 
-/** The button of a plan: "Buy N pages", or "Buy N AI checks" for an AI pack. */
+/** The button of a plan: "Buy N pages", or "Buy N AI pages" for an AI pack. */
 export function buyLabel(plan: Plan): {
   key: 'commerce.pricing.buyPages' | 'commerce.pricing.buyAiChecks';
   count: number;

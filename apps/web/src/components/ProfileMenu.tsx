@@ -11,6 +11,14 @@ import { localisedPath } from '../language/language.ts';
 import { NEW_CHECK_PATH } from '../session/destinations.ts';
 import { fetchGroups, GROUPS_QUERY_KEY } from '../check/groups.ts';
 import { ownedGroups } from '../invites/inviteLinks.ts';
+import {
+  groupDocumentsPath,
+  groupPages,
+  isGroupOwner,
+  membersPagePath,
+  menuGroups,
+  MY_INVITATIONS_QUERY_KEY,
+} from '../members/organisations.ts';
 import { Spinner } from './Spinner.tsx';
 
 function initialOf(profile: CredentialsUser): string {
@@ -24,7 +32,7 @@ export function ProfileMenu({ profile }: { profile: CredentialsUser }) {
   const lang = useLanguage();
   const logout = useLogout();
   const [isLoggingOut, setIsLoggingOut] = useState(false);
-  const { modals, client } = useServices();
+  const { modals, client, endpoints } = useServices();
   // "Members" is for the owners (role 1) of an organisation; the list is shared with the pages that use it
   const groups = useQuery({
     queryKey: GROUPS_QUERY_KEY,
@@ -32,6 +40,15 @@ export function ProfileMenu({ profile }: { profile: CredentialsUser }) {
     enabled: !profile.is_guest,
   });
   const ownsGroup = ownedGroups(groups.data ?? []).length > 0;
+  // the organisations whose pages the user spends for others (owner, teachers), with their balances
+  const balances = menuGroups(groups.data ?? []);
+  // pending invitations to organisations: a notice on the trigger and an item to answer them
+  const invitations = useQuery({
+    queryKey: MY_INVITATIONS_QUERY_KEY,
+    queryFn: () => endpoints.listMyInvitations(),
+    enabled: !profile.is_guest,
+  });
+  const pendingInvitations = invitations.data?.length ?? 0;
   const pages = profile.balance.balance + profile.balance.bonus;
   const displayName = profile.name.trim() === '' ? profile.email : profile.name;
 
@@ -48,6 +65,17 @@ export function ProfileMenu({ profile }: { profile: CredentialsUser }) {
         <span className="profile-trigger__name" aria-hidden="true">
           {displayName}
         </span>
+        {pendingInvitations > 0 ? (
+          <span
+            className="profile-trigger__notice"
+            title={t('organisations.invitations.notice', { count: pendingInvitations })}
+          >
+            <span aria-hidden="true">{pendingInvitations}</span>
+            <span className="visually-hidden">
+              {t('organisations.invitations.notice', { count: pendingInvitations })}
+            </span>
+          </span>
+        ) : null}
         <span className="profile-trigger__chevron" aria-hidden="true" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
@@ -57,6 +85,28 @@ export function ProfileMenu({ profile }: { profile: CredentialsUser }) {
             {t('profileMenu.balance')}
             <span className="pill">{t('profileMenu.pages', { count: pages })}</span>
           </DropdownMenu.Item>
+          {balances.map((group) => (
+            <DropdownMenu.Item
+              key={group.id}
+              className="menu__item menu__item--group"
+              onSelect={() =>
+                void navigate(isGroupOwner(group) ? membersPagePath(group.id) : groupDocumentsPath(group.id))
+              }
+            >
+              <span className="menu__group-name" title={group.name}>
+                {group.name}
+              </span>
+              <span className="pill">
+                {t('organisations.menuPages', { pages: groupPages(group), ai: group.group_balance.ai_balance })}
+              </span>
+            </DropdownMenu.Item>
+          ))}
+          {pendingInvitations > 0 ? (
+            <DropdownMenu.Item className="menu__item" onSelect={() => void navigate('/profile/#invitations')}>
+              {t('organisations.invitations.menuItem')}
+              <span className="pill">{pendingInvitations}</span>
+            </DropdownMenu.Item>
+          ) : null}
           <DropdownMenu.Item className="menu__item" onSelect={() => void navigate('/profile/my-documents')}>
             {t('profileMenu.documents')}
           </DropdownMenu.Item>

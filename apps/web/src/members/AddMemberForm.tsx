@@ -1,6 +1,6 @@
 import { useId, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Member } from '@veritext/contracts';
+import type { MemberInvitation } from '@veritext/contracts';
 import { useServices } from '../app/ServicesContext.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { FormAlert, FormField } from '../modals/FormField.tsx';
@@ -21,7 +21,13 @@ type Values = { name: string; email: string; limit: string; role: AssignableRole
 const EMPTY: Values = { name: '', email: '', limit: '', role: 3 };
 
 /** "Add a member": name, e-mail, page limit (optional) and role; field errors at their fields. */
-export function AddMemberForm({ groupId, onAdded }: { groupId: number; onAdded?: (member: Member) => void }) {
+export function AddMemberForm({
+  groupId,
+  onAdded,
+}: {
+  groupId: number;
+  onAdded?: (invitation: MemberInvitation) => void;
+}) {
   const { t } = useTranslation();
   const { endpoints, queryClient } = useServices();
   const describeError = useErrorText();
@@ -61,11 +67,11 @@ export function AddMemberForm({ groupId, onAdded }: { groupId: number; onAdded?:
     setIsBusy(true);
     try {
       const { data } = await endpoints.addMember(groupId, values);
-      const name = data.member.name === '' ? data.member.email : data.member.name;
-      setSuccess(t(data.member.status === 'invited' ? 'members.add.invited' : 'members.add.added', { name }));
+      // the same words whether or not the address has an account: the owner is not told which
+      setSuccess(t('members.add.invited', { email: data.invitation.email }));
       setValues((previous) => ({ ...EMPTY, role: previous.role }));
       await queryClient.invalidateQueries({ queryKey: membersQueryKey(groupId) });
-      onAdded?.(data.member);
+      onAdded?.(data.invitation);
       // ready for the next one
       focusField('name');
     } catch (caught) {

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MEMBER_MESSAGES, type GroupInvite, type Member } from '@veritext/contracts';
+import { ERRORS, MEMBER_MESSAGES, type GroupInvite, type Member, type MemberInvitation } from '@veritext/contracts';
 import { ServicesContext } from '../app/ServicesContext.tsx';
 import type { Services } from '../app/services.ts';
 import type { CheckGroup } from '../check/account.ts';
@@ -34,7 +34,7 @@ const MEMBERS: Member[] = [
     role: 3,
     limit: 10,
     used_pages: 3,
-    status: 'invited',
+    status: 'active',
     joined_at: '2026-03-02T10:00:00.000Z',
     is_you: false,
   },
@@ -62,6 +62,10 @@ const MEMBERS: Member[] = [
   },
 ];
 
+const INVITATIONS: MemberInvitation[] = [
+  { id: 31, email: 'Nina@School.edu', role: 2, limit: 25, status: 'invited', invited_at: '2026-03-03T10:00:00.000Z' },
+];
+
 const INVITES: GroupInvite[] = [
   { role: 2, url: 'https://veritext.test/?invite=teacher-token-123456789', token: 't', created_at: '2026-03-01' },
   { role: 3, url: 'https://veritext.test/?invite=student-token-123456789', token: 's', created_at: '2026-03-01' },
@@ -71,7 +75,10 @@ function withServices(children: ReactNode, data: { groups: CheckGroup[]; path?: 
   const queryClient = new QueryClient({ defaultOptions: { queries: { retryOnMount: false } } });
   queryClient.setQueryData(GROUPS_QUERY_KEY, data.groups);
   for (const g of data.groups) {
-    queryClient.setQueryData(membersQueryKey(g.id), g.id === 4 ? MEMBERS : []);
+    queryClient.setQueryData(
+      membersQueryKey(g.id),
+      g.id === 4 ? { members: MEMBERS, invitations: INVITATIONS } : { members: [], invitations: [] },
+    );
     queryClient.setQueryData(['group-invites', g.id], INVITES);
   }
   const services = { queryClient } as Partial<Services> as Services;
@@ -140,7 +147,7 @@ describe('the organisation members page', () => {
     expect(html).toMatch(/<input type="file" accept="\.csv,\.xls,\.xlsx"/);
     expect(html).toContain('>Choose a file</button>');
     expect(html).toContain('Drag a file here, or choose one.');
-    expect(html).toContain('>Upload and add members</button>');
+    expect(html).toContain('>Upload and invite members</button>');
     expect(html).toMatch(
       /<a class="members-note__sample" href="data:text\/csv;charset=utf-8,[^"]+" download="members.csv">/,
     );
@@ -169,7 +176,7 @@ describe('the organisation members page', () => {
     const student = rowOf(html, 12);
     expect(student).toContain('>Student</td>');
     expect(student).toContain('3 of 10');
-    expect(student).toContain('<span class="badge badge--warning">Invited</span>');
+    expect(student).toContain('<span class="badge badge--success">Active</span>');
     expect(student).toContain('aria-label="Edit the page limit and role of Zoe Student"');
     expect(student).toContain('aria-label="Remove Zoe Student"');
 
@@ -177,6 +184,21 @@ describe('the organisation members page', () => {
     expect(teacher).toContain('>Teacher</td>');
     expect(teacher).toContain('<span class="members-usage is-over">0 of 0');
     expect(teacher).toContain('<span class="badge badge--success">Active</span>');
+
+    // a pending invitation: the address typed, the role and limit chosen, "Invited", Cancel; no name, no usage
+    expect(html).toContain('3 members · 1 invitation pending');
+    const invited = /<tr data-invitation="31">(.*?)<\/tr>/.exec(html)?.[1] ?? '';
+    expect(invited).toContain(
+      '<th scope="row" data-label="Name" class="members-table__name"><span class="muted">—</span></th>',
+    );
+    expect(invited).toContain('>Nina@School.edu</td>');
+    expect(invited).toContain('>Teacher</td>');
+    expect(invited).toContain('>25</td>');
+    expect(invited).toContain('<span class="badge badge--warning">Invited</span>');
+    expect(invited).toContain('aria-label="Cancel the invitation of Nina@School.edu"');
+    expect(invited).not.toContain('Edit');
+    // after the members
+    expect(html.indexOf('Nina@School.edu')).toBeGreaterThan(html.indexOf('zoe@school.edu'));
   });
 
   it('shows the registration links of the organisation', () => {
@@ -257,11 +279,18 @@ describe('the results of an upload', () => {
         fileName="class.csv"
         data={{
           added: 2,
-          invited: 1,
-          total: 4,
+          invited: 2,
+          total: 5,
           rows: [
-            { row: 2, name: 'Ana', email: 'ana@x.io', outcome: 'added', message: MEMBER_MESSAGES.added },
+            { row: 2, name: 'Ana', email: 'ana@x.io', outcome: 'invited', message: MEMBER_MESSAGES.invited },
             { row: 3, name: 'Luis', email: 'luis@x.io', outcome: 'invited', message: MEMBER_MESSAGES.invited },
+            {
+              row: 6,
+              name: 'Pat',
+              email: 'pat@x.io',
+              outcome: 'duplicate',
+              message: ERRORS.invitation_exists.message,
+            },
             {
               row: 4,
               name: 'Olga',
@@ -277,19 +306,18 @@ describe('the results of an upload', () => {
     );
     expect(html).toContain('Results of class.csv');
     expect(html).toContain(
-      '<div role="status" class="alert alert--info"><p>2 of 4 rows added. 1 new account was invited by e-mail. 2 rows were not added: see the details below.</p></div>',
+      '<div role="status" class="alert alert--info"><p>2 of 5 rows invited. Each person joins when they accept the invitation. 3 rows were not added: see the details below.</p></div>',
     );
     expect(html).toContain('<th scope="col">Row</th>');
     expect(html).toContain('<th scope="row" data-label="Row">5</th>');
-    expect(html).toContain('<span class="badge badge--success">Added</span>');
+    expect(html).not.toContain('>Added</span>');
     expect(html).toContain('<span class="badge badge--info">Invited</span>');
-    expect(html).toContain('<span class="badge badge--warning">Already a member</span>');
+    expect(html).toContain('<span class="badge badge--warning">Already a member or invited</span>');
+    expect(html).toContain('<td data-label="Details">This address has already been invited to this group</td>');
     expect(html).toContain('<span class="badge badge--danger">Not added</span>');
     expect(html).toContain('User with this email already added to this group');
     expect(html).toContain('<td data-label="Details">Invalid email</td>');
-    expect(html).toContain(
-      '<td data-label="Details">The member was added and invited by e-mail to set a password.</td>',
-    );
+    expect(html).toContain('<td data-label="Details">An invitation was sent by e-mail.</td>');
     expect(html).toContain(
       '<td data-label="Member" class="members-results__member"><span>Eve</span><span class="muted members-table__email">eve</span></td>',
     );
@@ -328,7 +356,7 @@ describe('in Spanish', () => {
       />,
       { groups: [] },
     );
-    expect(html).toContain('Se han añadido 0 de 1 filas.');
+    expect(html).toContain('Se ha invitado a 0 de 1 filas.');
     expect(html).toContain('No añadido');
     expect(html).toContain('Correo electrónico no válido');
   });

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
-import type { Member } from '@veritext/contracts';
+import type { Member, MemberInvitation } from '@veritext/contracts';
 import { useServices } from '../app/ServicesContext.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { ModalFrame } from '../modals/ModalFrame.tsx';
@@ -237,6 +237,62 @@ export function MemberRow({ member, groupId, isEditing, onEdit, onDone, onRemove
   );
 }
 
+/**
+ * A pending invitation: the address the owner typed, the role and limit they chose, "Invited" and Cancel.
+ * Nothing else is known of the person until they accept.
+ */
+export function InvitationRow({
+  invitation,
+  isCancelling,
+  onCancel,
+}: {
+  invitation: MemberInvitation;
+  isCancelling: boolean;
+  onCancel: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const numbers = new Intl.NumberFormat(i18n.language);
+  return (
+    <tr data-invitation={invitation.id}>
+      <th scope="row" data-label={t('members.table.name')} className="members-table__name">
+        <span className="muted">—</span>
+      </th>
+      <td data-label={t('members.table.email')} className="members-table__email">
+        {invitation.email}
+      </td>
+      <td data-label={t('members.table.role')}>{t(memberRoleKey(invitation.role))}</td>
+      <td data-label={t('members.table.limit')}>
+        {invitation.limit === null ? (
+          <span className="muted">{t('members.table.noLimit')}</span>
+        ) : (
+          numbers.format(invitation.limit)
+        )}
+      </td>
+      <td data-label={t('members.table.used')}>
+        <span className="muted">—</span>
+      </td>
+      <td data-label={t('members.table.status')}>
+        <span className="badge badge--warning">{t('members.status.invited')}</span>
+      </td>
+      <td className="members-table__actions">
+        <div className="members-actions">
+          <button
+            type="button"
+            className="button button--small button--ghost members-actions__remove"
+            aria-label={t('members.invitations.cancelFor', { email: invitation.email })}
+            disabled={isCancelling}
+            aria-busy={isCancelling}
+            onClick={onCancel}
+          >
+            {isCancelling ? <Spinner size="sm" /> : null}
+            {t('members.invitations.cancel')}
+          </button>
+        </div>
+      </td>
+    </tr>
+  );
+}
+
 type RemoveActions = { isRemoving: boolean; error: string | null; onConfirm: () => void; onCancel: () => void };
 
 /** The buttons of the Remove confirmation, with the server's refusal above them. */
@@ -301,6 +357,8 @@ export function MembersTable({ groupId, groupName }: { groupId: number; groupNam
   const [notice, setNotice] = useState('');
   const removeButton = useRef<HTMLButtonElement | null>(null);
   const wasRemoved = useRef(false);
+  const [cancelling, setCancelling] = useState<number | null>(null);
+  const [cancelError, setCancelError] = useState<string | null>(null);
 
   // after an edit closes, focus goes back to the row's Edit button (once the row has re-rendered)
   const [focusEditOf, setFocusEditOf] = useState<number | null>(null);
@@ -327,7 +385,24 @@ export function MembersTable({ groupId, groupName }: { groupId: number; groupNam
     }
   }
 
-  const members = query.data === undefined ? [] : sortMembers(query.data, i18n.language);
+  async function cancelInvitation(invitation: MemberInvitation): Promise<void> {
+    setCancelling(invitation.id);
+    setCancelError(null);
+    setNotice('');
+    try {
+      await endpoints.cancelInvitation(groupId, invitation.id);
+      setNotice(t('members.invitations.cancelled', { email: invitation.email }));
+      await queryClient.invalidateQueries({ queryKey: membersQueryKey(groupId) });
+      headingRef.current?.focus();
+    } catch (caught) {
+      setCancelError(describeError(caught));
+    } finally {
+      setCancelling(null);
+    }
+  }
+
+  const members = query.data === undefined ? [] : sortMembers(query.data.members, i18n.language);
+  const invitations = query.data?.invitations ?? [];
 
   return (
     <section className="card members-list" aria-labelledby={headingId} aria-busy={query.isPending}>
@@ -336,13 +411,21 @@ export function MembersTable({ groupId, groupName }: { groupId: number; groupNam
           {t('members.table.title')}
         </h2>
         {query.data === undefined ? null : (
-          <span className="muted">{t('members.table.count', { count: query.data.length })}</span>
+          <span className="muted">
+            {t('members.table.count', { count: members.length })}
+            {invitations.length > 0 ? ` · ${t('members.invitations.count', { count: invitations.length })}` : ''}
+          </span>
         )}
         {query.isFetching && !query.isPending ? <Spinner size="sm" /> : null}
       </div>
       <p role="status" className={notice === '' ? 'visually-hidden' : 'alert alert--success'}>
         {notice}
       </p>
+      {cancelError === null ? null : (
+        <p className="alert alert--error" role="alert">
+          {cancelError}
+        </p>
+      )}
       {query.isPending ? (
         <div className="members-skeleton" role="status">
           <Spinner size="sm" /> <span>{t('members.table.loading')}</span>
@@ -396,6 +479,14 @@ export function MembersTable({ groupId, groupName }: { groupId: number; groupNam
                   setRemoveError(null);
                   setRemoving(member);
                 }}
+              />
+            ))}
+            {invitations.map((invitation) => (
+              <InvitationRow
+                key={`invitation-${String(invitation.id)}`}
+                invitation={invitation}
+                isCancelling={cancelling === invitation.id}
+                onCancel={() => void cancelInvitation(invitation)}
               />
             ))}
           </tbody>

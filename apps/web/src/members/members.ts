@@ -1,4 +1,5 @@
 import {
+  ERRORS,
   FIELD_MAX,
   MEMBER_FIELD_ERRORS,
   MEMBER_MESSAGES,
@@ -80,8 +81,10 @@ export function memberFieldErrorsOf(error: unknown): MemberFieldErrors {
   for (const [field, code] of Object.entries(error.fields)) {
     if (FIELDS.has(field)) out[field as MemberField] = FIELD_CODES.has(code) ? (code as MemberFieldError) : 'invalid';
   }
-  // A member already in the group: the e-mail field says so even when the server sends no field.
+  // A member already in the group, or an address already invited: the e-mail field says so even when the server
+  // sends no field.
   if (error.code === 'member_exists' && out.email === undefined) out.email = 'duplicate';
+  if (error.code === 'invitation_exists' && out.email === undefined) out.email = 'invited';
   return out;
 }
 
@@ -90,6 +93,7 @@ export type MemberErrorKey =
   | 'members.errors.nameTooLong'
   | 'members.errors.emailInvalid'
   | 'members.errors.duplicate'
+  | 'members.errors.alreadyInvited'
   | 'members.errors.limitInvalid'
   | 'members.errors.limitBelowZero'
   | 'members.errors.roleInvalid'
@@ -102,6 +106,7 @@ export function memberErrorKey(field: MemberField, code: MemberFieldError): Memb
     case 'name':
       return code === 'too_long' ? 'members.errors.nameTooLong' : 'members.errors.fieldInvalid';
     case 'email':
+      if (code === 'invited') return 'members.errors.alreadyInvited';
       return code === 'duplicate' ? 'members.errors.duplicate' : 'members.errors.emailInvalid';
     case 'limit':
       return code === 'below_zero' ? 'members.errors.limitBelowZero' : 'members.errors.limitInvalid';
@@ -144,6 +149,7 @@ const ROW_MESSAGE_KEYS: Record<string, string> = {
   [MEMBER_MESSAGES.limitBelowZero]: 'members.errors.limitBelowZero',
   [MEMBER_MESSAGES.roleInvalid]: 'members.errors.roleInvalid',
   [MEMBER_MESSAGES.duplicate]: 'members.errors.duplicate',
+  [ERRORS.invitation_exists.message]: 'members.errors.alreadyInvited',
   [MEMBER_MESSAGES.added]: 'members.results.rowAdded',
   [MEMBER_MESSAGES.invited]: 'members.results.rowInvited',
 };

@@ -1,6 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FIELD_MAX, isPasswordAcceptable } from '@veritext/contracts';
+import { FIELD_MAX, isPasswordAcceptable, ORGANISATION_NAME_MAX } from '@veritext/contracts';
 import { isApiError } from '../api/client.ts';
 import type { AccountType } from '../api/endpoints.ts';
 import { useServices } from '../app/ServicesContext.tsx';
@@ -12,6 +12,7 @@ import { useAfterAuth, useErrorText } from './useAuthFlow.ts';
 import { useSession } from '../app/ServicesContext.tsx';
 import { InviteNotice } from '../invites/InviteNotice.tsx';
 import { InviteJoinModal } from '../invites/InviteJoin.tsx';
+import { organisationNameProblem } from '../members/organisations.ts';
 
 type FieldErrors = Partial<Record<'email' | 'password' | 'name' | 'organisationName' | 'terms', string>>;
 
@@ -52,7 +53,7 @@ function SignupForm({
 }) {
   const { t } = useTranslation();
   const { endpoints } = useServices();
-  const afterAuth = useAfterAuth();
+  const afterAuth = useAfterAuth('signup');
   const describeError = useErrorText();
   const [accountType, setAccountType] = useState<AccountType>(initialType);
   const [name, setName] = useState('');
@@ -85,6 +86,10 @@ function SignupForm({
     setMessage(null);
     setFieldErrors({});
     const problems: FieldErrors = {};
+    // an organisation's name may be longer than a person's: refused past its bound, never cut
+    if (accountType === 'organisation' && invite === undefined && organisationNameProblem(organisationName) !== null) {
+      problems.organisationName = t('organisations.nameTooLong', { max: ORGANISATION_NAME_MAX });
+    }
     if (!isPasswordAcceptable(password)) problems.password = t('errors.weak_password');
     // The API records the agreements when the box is ticked; the site asks for them before an account exists.
     if (!terms) problems.terms = t('auth.signup.termsRequired');
@@ -157,7 +162,6 @@ function SignupForm({
               name="organisation_name"
               autoComplete="organization"
               required
-              maxLength={FIELD_MAX.name}
               value={organisationName}
               error={fieldErrors.organisationName}
               onChange={(event) => {

@@ -37,6 +37,7 @@ const SOCIAL_ERROR_KEYS: Record<SocialLoginError, string> = {
   email_unverified: 'socialLogin.errors.email_unverified',
   unavailable: 'socialLogin.errors.unavailable',
   failed: 'socialLogin.errors.failed',
+  account_unverified: 'socialLogin.errors.account_unverified',
 };
 
 /** Why the last Google sign-in failed, in the user's language. */

@@ -8,6 +8,9 @@ import { CheckForm } from '../check/CheckForm.tsx';
 import { PageIntro } from '../components/PageIntro.tsx';
 import { DocumentsList } from '../documents/DocumentsList.tsx';
 import { parseGroupId } from '../documents/documents.ts';
+import { fetchGroups, GROUPS_QUERY_KEY } from '../check/groups.ts';
+import { InvitationsCard } from '../members/InvitationsCard.tsx';
+import { OrganisationsCard } from '../members/OrganisationsCard.tsx';
 import { CREDENTIALS_QUERY_KEY } from '../modals/ApiTokenModal.tsx';
 import { useErrorText } from '../modals/useAuthFlow.ts';
 import { ProfileSettings } from '../profile/ProfileSettings.tsx';
@@ -88,13 +91,27 @@ export function MyDocumentsPage() {
   );
 }
 
+/** The organisation's name as its members know it (from the groups they belong to), never its number. */
+function useGroupName(id: number | null): string | null {
+  const { client } = useServices();
+  const groups = useQuery({ queryKey: GROUPS_QUERY_KEY, queryFn: () => fetchGroups(client), enabled: id !== null });
+  if (groups.data === undefined) return null; // still loading (or failed): no lead rather than a number
+  const group = groups.data.find((candidate) => candidate.id === id);
+  if (group === undefined || group.name.trim() === '') return null;
+  return group.name;
+}
+
 export function GroupDocumentsPage() {
   const { t } = useTranslation();
   const { groupId = '' } = useParams();
   const id = parseGroupId(groupId);
+  const name = useGroupName(id);
   return (
     <div className="container page">
-      <PageIntro title={t('pages.groupDocuments.title')} lead={t('pages.groupDocuments.lead', { groupId })} />
+      <PageIntro
+        title={t('pages.groupDocuments.title')}
+        {...(name === null ? {} : { lead: t('pages.groupDocuments.lead', { name }) })}
+      />
       {id === null ? (
         <p className="alert alert--error" role="alert">
           {t('documents.badGroup')}
@@ -132,6 +149,8 @@ export function ProfilePage() {
       <div className="cabinet-grid">
         {session.profile === null ? null : <AccountDetails profile={session.profile} />}
         <BalanceCard />
+        <InvitationsCard />
+        <OrganisationsCard />
         <RegistrationLinksCard />
       </div>
       <button type="button" className="button button--ghost" data-modal="get_api_token">

@@ -12,12 +12,13 @@ export function similarityReportFileName(documentId: number): string {
 
 /** Download PDF of a ready report; "Something went wrong." plus the server's message on failure (§8). */
 export function ReportDownload({ documentId }: { documentId: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { endpoints } = useServices();
   const toErrorText = useErrorText();
   const id = useId();
   const download = useMutation({
-    mutationFn: () => endpoints.downloadSimilarityReport(documentId),
+    // the PDF in the reader's language
+    mutationFn: () => endpoints.downloadSimilarityReport(documentId, i18n.language === 'es' ? 'es' : 'en'),
     onSuccess: (blob) => {
       saveBlob(blob, similarityReportFileName(documentId));
     },

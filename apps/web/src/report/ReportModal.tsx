@@ -22,6 +22,7 @@ export function ReportScreen({
   language,
   isMobile = false,
   onSignup,
+  onRequestAi,
   download,
   Title = 'h2',
   closeButton,
@@ -33,6 +34,8 @@ export function ReportScreen({
   language: string;
   isMobile?: boolean;
   onSignup: () => void;
+  /** Sends the AI check the report offers (one AI page). */
+  onRequestAi?: () => void;
   download?: ReactNode;
   /** The heading element: Radix's Dialog.Title in the modal. */
   Title?: ElementType;
@@ -67,6 +70,7 @@ export function ReportScreen({
         language={language}
         isMobile={isMobile}
         download={download}
+        {...(onRequestAi === undefined ? {} : { onRequestAi })}
       />
     );
   } else {
@@ -94,7 +98,7 @@ export function ReportModal({ id }: { id: number }) {
   const { modals } = useServices();
   const session = useSession();
   const isGuest = session.status !== 'user' || session.profile === null || session.profile.is_guest;
-  const load = useReportLoad(id);
+  const { load, requestAi } = useReportLoad(id);
   const progress = useProgress(load.document.kind === 'ready');
   const isMobile = useIsMobile();
 
@@ -116,6 +120,7 @@ export function ReportModal({ id }: { id: number }) {
           onSignup={() => {
             modals.openModal('signup');
           }}
+          onRequestAi={requestAi}
           download={<ReportDownload documentId={id} />}
           closeButton={<Dialog.Close className="button">{t('common.close')}</Dialog.Close>}
         />

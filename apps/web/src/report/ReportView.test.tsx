@@ -82,6 +82,57 @@ const REPORT: SimilarityReport = {
     verdict: 'likely AI',
     error: null,
   },
+  compared_with: null,
+};
+
+/** The report with what it was compared with, and sources of this instance and of a collection. */
+const SCOPED: SimilarityReport = {
+  ...REPORT,
+  plagiarism: {
+    ...REPORT.plagiarism,
+    sources: [
+      source({
+        id: 1,
+        source: "Your check 'My draft' of 25 Nov 2026",
+        link: { name: "Your check 'My draft' of 25 Nov 2026" },
+        sourceType: 'checked',
+        index: [{ type: 'checked', db_id: 'check:12' }],
+        origin: { kind: 'own', title: 'My draft', checked_at: '2026-11-25T12:00:00.000Z' },
+      }),
+      source({
+        id: 2,
+        source: 'A document checked in your organisation',
+        link: { name: 'A document checked in your organisation' },
+        sourceType: 'checked:g4',
+        index: [{ type: 'checked', db_id: 'check:13' }],
+        origin: { kind: 'organisation' },
+      }),
+      source({
+        id: 3,
+        source: 'A document submitted to Veritext on 20 Nov 2026',
+        link: { name: 'A document submitted to Veritext on 20 Nov 2026' },
+        sourceType: 'checked',
+        index: [{ type: 'checked', db_id: 'check:14' }],
+        origin: { kind: 'instance', checked_at: '2026-11-20T12:00:00.000Z' },
+      }),
+      source({
+        id: 4,
+        source: 'lighthouses.txt',
+        link: { name: 'lighthouses.txt' },
+        sourceType: 'ref:maritime',
+        index: [{ type: 'general', db_id: 'ref:maritime:lighthouses.txt' }],
+        origin: { kind: 'collection', name: 'ref:maritime', title: 'Maritime history' },
+      }),
+    ],
+  },
+  compared_with: {
+    documents: [
+      { scope: 'instance', count: 1234 },
+      { scope: 'organisation', count: 1 },
+    ],
+    collections: [{ name: 'ref:maritime', title: 'Maritime history', documents: 7 }],
+    internet: { searched: false, reason: 'no_provider' },
+  },
 };
 
 const READY: ReportLoad = { document: { kind: 'ready', report: REPORT }, ai: { kind: 'done' } };
@@ -139,7 +190,7 @@ describe('the Similarity report', () => {
     expect(html).toContain('<span class="report-source__title">rivers.example.org</span>');
     expect(html).toContain('href="https://rivers.example.org/essay"');
     expect(html).not.toContain('href="https://archive.example.edu/paper"');
-    expect(html).toContain('Database document');
+    expect(html).toContain('Checked on Veritext');
     expect(html).toContain('<span class="pill report-source__pill">40 %</span>');
     expect(html).toContain('<span class="pill report-source__pill">1 %</span>');
     expect(html).toContain('Identical 30.00 %');
@@ -182,8 +233,42 @@ describe('the Similarity report', () => {
     expect(html).toContain('<span class="report-total__value is-failed">Failed</span>');
     expect(html).toContain('AI Detector can check only texts in English and Spanish.');
     const unavailable = view('ai', { kind: 'unavailable' });
-    expect(unavailable).toContain('The AI check is not available for this document.');
+    expect(unavailable).toContain('This text was not checked for AI, and there are no AI pages left');
     expect(unavailable).not.toContain('ai-mark--likely" data-ai-node');
+  });
+
+  it('offers the AI check with its cost when none was chosen, and sends nothing by itself', () => {
+    const html = view('ai', { kind: 'offer' });
+    expect(html).toContain('This text was not checked for AI.');
+    expect(html).toMatch(
+      /<button type="button" class="button button--primary">Check for AI — costs 1 AI page<\/button>/,
+    );
+    expect(html).toContain(
+      '<span class="report-total__label">AI total</span><span class="report-total__value">Not checked</span>',
+    );
+    expect(view('ai', { kind: 'pending' })).not.toContain('Check for AI — costs 1 AI page');
+  });
+
+  it('states what the text was compared with; a report made before that was recorded has no such section', () => {
+    const html = view('similarity', { kind: 'done' }, SCOPED);
+    expect(html).toContain('data-testid="report-scope"');
+    expect(html).toContain('Compared with');
+    expect(html).toContain('<li>1,234 documents checked on Veritext</li>');
+    expect(html).toContain('<li>1 document of your organisation, kept apart</li>');
+    expect(html).toContain('<li>Reference collection &#x27;Maritime history&#x27;: 7 documents</li>');
+    expect(html).toContain('<li>The internet: not searched (no search provider is configured)</li>');
+    expect(view()).not.toContain('report-scope');
+    expect(view('quotes', { kind: 'done' }, SCOPED)).not.toContain('report-scope');
+  });
+
+  it('names each source by whose it is, and a collection document by its title and collection', () => {
+    const html = view('similarity', { kind: 'done' }, SCOPED);
+    expect(html).toContain('<span class="report-source__title">Your check &#x27;My draft&#x27; of 25 Nov 2026</span>');
+    expect(html).toContain('<span class="report-source__title">A document checked in your organisation</span>');
+    expect(html).toContain('<span class="report-source__title">A document submitted to Veritext on 20 Nov 2026</span>');
+    expect(html).toContain('<span class="report-source__type">Reference collection: Maritime history</span>');
+    expect(html).toContain('<span class="report-source__title">lighthouses.txt</span>');
+    expect(html).not.toContain('Veritext database');
   });
 
   it('highlights linked nodes and items, and leaves disabled sources plain', () => {
@@ -257,6 +342,15 @@ describe('the Similarity report', () => {
       expect(html).toContain('Informe de similitud n.º 42');
       expect(html).toContain('62,50 %');
       expect(html).toContain('Similitud total');
+      const scoped = renderToStaticMarkup(<ReportView report={SCOPED} ai={{ kind: 'offer' }} language="es" />);
+      expect(scoped).toContain('Comparado con');
+      expect(scoped).toContain('<li>1234 documentos revisados en Veritext</li>');
+      expect(scoped).toContain('Internet: sin buscar');
+      expect(scoped).toContain('Tu revisión «My draft» del 25 nov 2026');
+      expect(scoped).toContain('Un documento revisado en tu organización');
+      expect(scoped).toContain('Un documento enviado a Veritext el 20 nov 2026');
+      expect(scoped).toContain('Colección de referencia: Maritime history');
+      expect(scoped).toContain('Sin revisar');
     } finally {
       await i18next.changeLanguage('en');
     }

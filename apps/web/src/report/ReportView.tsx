@@ -17,6 +17,7 @@ import {
   type HighlightTarget,
   type ItemKind,
 } from './highlight.ts';
+import { scopePhrases } from './origins.ts';
 import { aiFailureKeys } from './polling.ts';
 import type { AiLoad } from './reportLoad.ts';
 import { AiText, SimilarityText } from './ReportText.tsx';
@@ -77,10 +78,13 @@ export function ReportView({
   isMobile = false,
   download,
   initialTab = 'similarity',
+  onRequestAi,
 }: {
   report: SimilarityReport;
   ai: AiLoad;
   language: string;
+  /** The user chose the offered AI check (one AI page). */
+  onRequestAi?: () => void;
   /** A touch device in the sense of §4: clicks highlight without locking. */
   isMobile?: boolean;
   download?: ReactNode;
@@ -236,7 +240,9 @@ export function ReportView({
         ? formatReportPercent(report.ai.percents.total, language)
         : ai.kind === 'unavailable'
           ? t('report.ai.notAvailableShort')
-          : t('report.ai.checking');
+          : ai.kind === 'offer'
+            ? t('report.ai.notChosenShort')
+            : t('report.ai.checking');
 
   const textPanelId = `${id}-text`;
   const listPanelId = `${id}-list`;
@@ -453,32 +459,37 @@ export function ReportView({
               tabIndex={0}
             >
               {listKind === undefined ? (
-                <AiPanel report={report} ai={ai} language={language} failure={aiFailure} />
+                <AiPanel report={report} ai={ai} language={language} failure={aiFailure} onRequestAi={onRequestAi} />
               ) : (
-                <SourceList
-                  kind={listKind}
-                  items={
-                    listKind === 'source'
-                      ? plagiarism.sources
-                      : listKind === 'quote'
-                        ? plagiarism.quSources
-                        : plagiarism.reSources
-                  }
-                  language={language}
-                  disabled={disabled}
-                  highlighted={highlight[listKind]}
-                  locked={lockedItem(listKind)}
-                  handlers={{
-                    onEnter: (kind, itemId) => {
-                      enter({ type: kind, id: itemId });
-                    },
-                    onLeave: leave,
-                    onActivate: (kind, itemId) => {
-                      activate({ type: kind, id: itemId });
-                    },
-                    onToggle: toggle,
-                  }}
-                />
+                <>
+                  {listKind === 'source' && report.compared_with !== null ? (
+                    <ComparedWith scope={report.compared_with} language={language} />
+                  ) : null}
+                  <SourceList
+                    kind={listKind}
+                    items={
+                      listKind === 'source'
+                        ? plagiarism.sources
+                        : listKind === 'quote'
+                          ? plagiarism.quSources
+                          : plagiarism.reSources
+                    }
+                    language={language}
+                    disabled={disabled}
+                    highlighted={highlight[listKind]}
+                    locked={lockedItem(listKind)}
+                    handlers={{
+                      onEnter: (kind, itemId) => {
+                        enter({ type: kind, id: itemId });
+                      },
+                      onLeave: leave,
+                      onActivate: (kind, itemId) => {
+                        activate({ type: kind, id: itemId });
+                      },
+                      onToggle: toggle,
+                    }}
+                  />
+                </>
               )}
             </div>
           </div>
@@ -488,19 +499,52 @@ export function ReportView({
   );
 }
 
-/** The AI tab: the AI detector's part of the report, or why there is none. */
+/** What the text was compared with when it was checked (reports made before it was recorded show none). */
+function ComparedWith({
+  scope,
+  language,
+}: {
+  scope: NonNullable<SimilarityReport['compared_with']>;
+  language: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section className="report-scope" aria-label={t('report.scope.title')} data-testid="report-scope">
+      <h3 className="report-scope__title">{t('report.scope.title')}</h3>
+      <ul className="report-scope__list">
+        {scopePhrases(scope, language).map((phrase, index) => (
+          <li key={index}>{'text' in phrase ? phrase.text : t(phrase.key, phrase.values)}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The AI tab: the AI detector's part of the report, the offer of an AI check, or why there is none. */
 function AiPanel({
   report,
   ai,
   language,
   failure,
+  onRequestAi,
 }: {
   report: SimilarityReport;
   ai: AiLoad;
   language: string;
   failure: { title: string; body: string | null } | null;
+  onRequestAi: (() => void) | undefined;
 }) {
   const { t } = useTranslation();
+  if (ai.kind === 'offer') {
+    return (
+      <div className="alert alert--info report-ai__offer">
+        <p>{t('report.ai.offer')}</p>
+        <button type="button" className="button button--primary" onClick={onRequestAi}>
+          {t('report.ai.offerButton')}
+        </button>
+      </div>
+    );
+  }
   if (failure !== null) {
     return (
       <div className="alert alert--error">

@@ -1,13 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { ReportSource } from '@veritext/contracts';
 import { formatPillPercent, formatReportPercent } from './format.ts';
-import { isEnabled, sourceHref, sourceKind, type DisabledItems, type ItemKind, type SourceKind } from './highlight.ts';
-
-const SOURCE_KIND_KEYS: Record<SourceKind, string> = {
-  database: 'report.sources.database',
-  reference: 'report.sources.reference',
-  internet: 'report.sources.internet',
-};
+import { isEnabled, sourceHref, sourceKind, type DisabledItems, type ItemKind } from './highlight.ts';
+import { sourceNamePhrase, sourceTypePhrase, type Phrase } from './origins.ts';
 
 export type ItemHandlers = {
   onEnter: (kind: ItemKind, id: number) => void;
@@ -44,6 +39,7 @@ export function SourceList({
   handlers?: ItemHandlers;
 }) {
   const { t } = useTranslation();
+  const say = (phrase: Phrase): string => ('text' in phrase ? phrase.text : t(phrase.key, phrase.values));
   if (items.length === 0) return <p className="report-list__empty">{t(EMPTY_KEYS[kind])}</p>;
 
   return (
@@ -51,8 +47,10 @@ export function SourceList({
       {items.map((item) => {
         const enabled = isEnabled(disabled, kind, item.id);
         const href = sourceHref(item);
-        const name = item.link.name.trim() === '' ? item.source : item.link.name;
-        const kindOfSource = sourceKind(item, name);
+        const rawName = item.link.name.trim() === '' ? item.source : item.link.name;
+        // whose document it is, for this reader, in the reader's language
+        const name = say(sourceNamePhrase(item, language));
+        const kindOfSource = sourceKind(item, rawName);
         const classes = ['report-source'];
         if (!enabled) classes.push('is-disabled');
         if (highlighted.has(item.id)) classes.push('is-highlighted');
@@ -82,7 +80,7 @@ export function SourceList({
                 {item.id}
               </span>
               <span className="report-source__name">
-                <span className="report-source__type">{t(SOURCE_KIND_KEYS[kindOfSource])}</span>
+                <span className="report-source__type">{say(sourceTypePhrase(item, kindOfSource))}</span>
                 <span className="report-source__title">{name}</span>
               </span>
               <span className="pill report-source__pill">{formatPillPercent(item.percent, language)}</span>

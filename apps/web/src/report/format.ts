@@ -14,3 +14,21 @@ export function pillPercent(value: number): number {
 export function formatPillPercent(value: number, language: string): string {
   return `${new Intl.NumberFormat(language, { maximumFractionDigits: 0 }).format(pillPercent(value))} %`;
 }
+
+/** The day of a source's check ("25 Nov 2026", "25 nov 2026"), in the reader's time zone. */
+export function formatSourceDate(iso: string, language: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(language === 'es' ? 'es-ES' : 'en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  })
+    .format(date)
+    .replace(/\.$/, '');
+}
+
+/** A count of documents with the language's grouping ("1,234", "1234" / "12.345"). */
+export function formatCount(value: number, language: string): string {
+  return new Intl.NumberFormat(language === 'es' ? 'es-ES' : 'en-GB').format(value);
+}

@@ -226,11 +226,21 @@ export function isDatabaseDocument(name: string): boolean {
 export type SourceKind = 'database' | 'reference' | 'internet';
 
 /**
- * What a source is, for its label: a document of our database ('#' name: an earlier check), a document of
- * a reference collection imported by an administrator (collection `ref:NAME`), or an internet source.
+ * What a source is, for its label: a document checked on this instance (its origin or index entry says so;
+ * a '#' name in reports of other databases), a document of a reference collection imported by an
+ * administrator (collection `ref:NAME`), or an internet source.
  */
-export function sourceKind(source: Pick<ReportSource, 'sourceType'>, name: string): SourceKind {
-  if (isDatabaseDocument(name)) return 'database';
-  if (source.sourceType.startsWith('ref:')) return 'reference';
+export function sourceKind(
+  source: Pick<ReportSource, 'sourceType'> & Partial<Pick<ReportSource, 'origin' | 'index'>>,
+  name: string,
+): SourceKind {
+  const origin = source.origin?.kind;
+  if (origin === 'own' || origin === 'organisation' || origin === 'instance') return 'database';
+  if (origin === 'collection' || source.sourceType.startsWith('ref:')) return 'reference';
+  if (
+    isDatabaseDocument(name) ||
+    source.index?.some((entry) => entry.type === 'checked' && entry.db_id.startsWith('check:')) === true
+  )
+    return 'database';
   return 'internet';
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Timers } from '../session/loginCheck.ts';
-import { aiFailureKeys, aiPartOutcome, documentOutcome, pollUntil, shouldSendToAi } from './polling.ts';
+import { aiFailureKeys, aiPartOutcome, documentOutcome, pollUntil, canOfferAi } from './polling.ts';
 
 const timers: Timers = {
   setTimeout: (callback, ms) => setTimeout(callback, ms),
@@ -38,9 +38,9 @@ describe('aiPartOutcome', () => {
   });
 
   it('sends the AI check only when enabled and never sent', () => {
-    expect(shouldSendToAi({ enabled: true, status: null })).toBe(true);
-    expect(shouldSendToAi({ enabled: true, status: 1 })).toBe(false);
-    expect(shouldSendToAi({ enabled: false, status: null })).toBe(false);
+    expect(canOfferAi({ enabled: true, status: null })).toBe(true);
+    expect(canOfferAi({ enabled: true, status: 1 })).toBe(false);
+    expect(canOfferAi({ enabled: false, status: null })).toBe(false);
   });
 
   it('words failures as the AI detector does', () => {

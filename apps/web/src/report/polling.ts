@@ -22,8 +22,11 @@ export function aiPartOutcome(status: number | null): AiPartOutcome {
   return aiPollState(status, 0);
 }
 
-/** When the document may have an AI check that was never sent, the client sends it (§4). */
-export function shouldSendToAi(answer: { enabled: boolean; status: number | null }): boolean {
+/**
+ * When the document may have an AI check that was never sent, the report offers it (for one AI page); it is
+ * sent only when the user chooses it, never on opening the report (§4 sent it at once: issue 13, A4).
+ */
+export function canOfferAi(answer: { enabled: boolean; status: number | null }): boolean {
   return answer.enabled && answer.status === null;
 }
 

@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import en from '../i18n/en.json';
+import es from '../i18n/es.json';
 import type { Timers } from '../session/loginCheck.ts';
 import {
   createProgressSchedule,
@@ -110,5 +112,19 @@ describe('createProgressSchedule', () => {
     vi.advanceTimersByTime(60_000);
     schedule.markReady();
     expect(states).toEqual([]);
+  });
+});
+
+describe('the progress messages', () => {
+  it('name only stages that run: ten of them, none says the internet is searched (issue 13, A2)', () => {
+    expect(PROGRESS_MESSAGE_KEYS).toHaveLength(10);
+    for (const messages of [en, es]) {
+      const steps = messages.report.progress.steps as Record<string, string>;
+      for (const key of PROGRESS_MESSAGE_KEYS) {
+        const text = steps[key.split('.').at(-1) ?? ''];
+        expect(text, key).toBeDefined();
+        expect(text?.toLowerCase()).not.toContain('internet');
+      }
+    }
   });
 });

@@ -1,14 +1,17 @@
 import { TIMINGS } from '@veritext/contracts';
 import type { Timers } from '../session/loginCheck.ts';
 
-/** The i18n keys of the ten status messages of the report modal's progress view (check-tool.md §4). */
+/**
+ * The i18n keys of the ten status messages of the report modal's progress view (check-tool.md §4), each a
+ * stage the check really runs (the internet is not searched: no message says it is).
+ */
 export const PROGRESS_MESSAGE_KEYS = [
   'report.progress.steps.extracting',
   'report.progress.steps.normalising',
+  'report.progress.steps.deobfuscating',
   'report.progress.steps.fingerprinting',
   'report.progress.steps.checkedDocuments',
   'report.progress.steps.collections',
-  'report.progress.steps.internet',
   'report.progress.steps.aligning',
   'report.progress.steps.quotes',
   'report.progress.steps.percentages',

@@ -29,6 +29,7 @@ function report(aiTotal: number): SimilarityReport {
       verdict: null,
       error: null,
     },
+    compared_with: null,
   };
 }
 
@@ -54,9 +55,9 @@ function setup(options: {
     sendTextToAi: vi.fn(() => Promise.resolve({ id: 1, status: 1 })),
   } satisfies ReportLoadDeps['endpoints'];
   const loads: ReportLoad[] = [];
-  const stop = startReportLoad(9, { endpoints, timers, onChange: (load) => loads.push(load) });
+  const { stop, requestAi } = startReportLoad(9, { endpoints, timers, onChange: (load) => loads.push(load) });
   const last = (): ReportLoad | undefined => loads.at(-1);
-  return { endpoints, loads, last, stop };
+  return { endpoints, loads, last, stop, requestAi };
 }
 
 describe('startReportLoad', () => {
@@ -93,8 +94,53 @@ describe('startReportLoad', () => {
     expect(last()?.document).toEqual({ kind: 'timeout' });
   });
 
-  it('sends the AI check when enabled and never sent, polls it, then fetches the report again', async () => {
+  it('opening a report never sends the AI check: it is offered while AI pages are there', async () => {
+    const { endpoints, last, requestAi } = setup({ states: [5], ai: [{ enabled: true, status: null }] });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(last()?.document.kind).toBe('ready');
+    expect(last()?.ai).toEqual({ kind: 'offer' });
+    expect(endpoints.sendTextToAi).not.toHaveBeenCalled();
+    expect(endpoints.getTextReport).toHaveBeenCalledTimes(1);
+    // and nothing is sent again once it was offered and the user said nothing
+    requestAi();
+    requestAi();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(endpoints.sendTextToAi).toHaveBeenCalledTimes(1);
+  });
+
+  it('requestAi before the offer (report not ready, or no AI pages) sends nothing', async () => {
+    const early = setup({ states: [3, 5], ai: [{ enabled: true, status: null }] });
+    early.requestAi();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(early.last()?.ai).toEqual({ kind: 'offer' });
+    expect(early.endpoints.sendTextToAi).not.toHaveBeenCalled();
+    early.stop();
+
+    const poor = setup({ states: [5], ai: [{ enabled: false, status: null }] });
+    await vi.advanceTimersByTimeAsync(0);
+    poor.requestAi();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(poor.last()?.ai).toEqual({ kind: 'unavailable' });
+    expect(poor.endpoints.sendTextToAi).not.toHaveBeenCalled();
+  });
+
+  it('an AI check chosen with the text is polled, never sent again', async () => {
     const { endpoints, last } = setup({
+      states: [5],
+      ai: [
+        { enabled: true, status: 1 },
+        { enabled: true, status: 1 },
+        { enabled: true, status: 4 },
+      ],
+    });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(endpoints.sendTextToAi).not.toHaveBeenCalled();
+    expect(last()?.ai).toEqual({ kind: 'done' });
+    expect(endpoints.getTextReport).toHaveBeenCalledTimes(2);
+  });
+
+  it('sends the AI check when the user chooses it, polls it, then fetches the report again', async () => {
+    const { endpoints, last, requestAi } = setup({
       states: [5],
       ai: [
         { enabled: true, status: null },
@@ -103,6 +149,10 @@ describe('startReportLoad', () => {
         { enabled: true, status: 4 },
       ],
     });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(last()?.ai).toEqual({ kind: 'offer' });
+    expect(endpoints.sendTextToAi).not.toHaveBeenCalled();
+    requestAi();
     await vi.advanceTimersByTimeAsync(0);
     expect(endpoints.sendTextToAi).toHaveBeenCalledWith(9);
     expect(last()?.ai).toEqual({ kind: 'pending' });

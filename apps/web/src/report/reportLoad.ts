@@ -1,7 +1,7 @@
 import type { SimilarityReport, TextAiStatusResponse, TextDocument } from '@veritext/contracts';
 import type { AiFailure } from '../ai-detector/aiDetector.ts';
 import type { Timers } from '../session/loginCheck.ts';
-import { aiPartOutcome, documentOutcome, pollUntil, shouldSendToAi } from './polling.ts';
+import { aiPartOutcome, canOfferAi, documentOutcome, pollUntil } from './polling.ts';
 
 export type DocumentLoad =
   | { kind: 'loading' }
@@ -15,8 +15,10 @@ export type DocumentLoad =
 export type AiLoad =
   /** The report is not there yet. */
   | { kind: 'waiting' }
-  /** No AI check for this document (not enabled: no AI pages). */
+  /** No AI check for this document, and none can be made (not enabled: no AI pages). */
   | { kind: 'unavailable' }
+  /** No AI check was chosen: the report offers one, for one AI page, sent only on the user's click. */
+  | { kind: 'offer' }
   | { kind: 'pending' }
   | { kind: 'done' }
   | { kind: 'failed'; reason: AiFailure }
@@ -37,12 +39,20 @@ export type ReportLoadDeps = {
   onChange: (load: ReportLoad) => void;
 };
 
+export type ReportLoadControl = {
+  /** Ends the polling; no change is reported after it. */
+  stop: () => void;
+  /** The user chose the offered AI check: sends it (one AI page) and polls it. Only from the offer. */
+  requestAi: () => void;
+};
+
 /**
  * Loads a document's report (check-tool.md §4): polls the document's state, fetches the report at
- * state 5, then runs its AI part (sends the AI check when it is enabled and was never sent, polls the
- * AI status and fetches the report again once the AI check is done). React-free; returns a stop function.
+ * state 5, then its AI part: an AI check chosen with the text (or earlier) is polled and the report
+ * fetched again once it is done; none chosen, the report offers one and sends it only through
+ * `requestAi` (opening a report never spends an AI page). React-free.
  */
-export function startReportLoad(id: number, deps: ReportLoadDeps): () => void {
+export function startReportLoad(id: number, deps: ReportLoadDeps): ReportLoadControl {
   const { endpoints } = deps;
   let load = INITIAL_REPORT_LOAD;
   let stopped = false;
@@ -98,14 +108,8 @@ export function startReportLoad(id: number, deps: ReportLoadDeps): () => void {
     try {
       const answer = await endpoints.getTextAiStatus(id);
       if (isStopped()) return;
-      if (!answer.enabled) {
-        set({ ai: { kind: 'unavailable' } });
-        return;
-      }
-      if (shouldSendToAi(answer)) {
-        set({ ai: { kind: 'pending' } });
-        await endpoints.sendTextToAi(id);
-        pollAi();
+      if (answer.status === null) {
+        set({ ai: canOfferAi(answer) ? { kind: 'offer' } : { kind: 'unavailable' } });
         return;
       }
       const outcome = aiPartOutcome(answer.status);
@@ -147,8 +151,25 @@ export function startReportLoad(id: number, deps: ReportLoadDeps): () => void {
     }),
   );
 
-  return () => {
-    stopped = true;
-    for (const stop of stops) stop();
+  const sendAi = async (): Promise<void> => {
+    set({ ai: { kind: 'pending' } });
+    try {
+      await endpoints.sendTextToAi(id);
+    } catch (error) {
+      set({ ai: { kind: 'error', error } });
+      return;
+    }
+    pollAi();
+  };
+
+  return {
+    stop: () => {
+      stopped = true;
+      for (const stop of stops) stop();
+    },
+    requestAi: () => {
+      if (isStopped() || load.ai.kind !== 'offer') return;
+      void sendAi();
+    },
   };
 }

@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useServices } from '../app/ServicesContext.tsx';
 import type { Timers } from '../session/loginCheck.ts';
 import { currentDeviceIsMobile } from './device.ts';
 import { createProgressSchedule, INITIAL_PROGRESS, type ProgressSchedule, type ProgressState } from './progress.ts';
-import { INITIAL_REPORT_LOAD, startReportLoad, type ReportLoad } from './reportLoad.ts';
+import { INITIAL_REPORT_LOAD, startReportLoad, type ReportLoad, type ReportLoadControl } from './reportLoad.ts';
 
 const windowTimers: Timers = {
   setTimeout: (callback, ms) => window.setTimeout(callback, ms),
@@ -12,15 +12,24 @@ const windowTimers: Timers = {
   },
 };
 
-/** The document's report and its AI part, loaded while the component is mounted. */
-export function useReportLoad(documentId: number): ReportLoad {
+/** The document's report and its AI part, loaded while the component is mounted; requestAi sends the offered AI check. */
+export function useReportLoad(documentId: number): { load: ReportLoad; requestAi: () => void } {
   const { endpoints } = useServices();
   const [load, setLoad] = useState<ReportLoad>(INITIAL_REPORT_LOAD);
+  const control = useRef<ReportLoadControl | null>(null);
   useEffect(() => {
     setLoad(INITIAL_REPORT_LOAD);
-    return startReportLoad(documentId, { endpoints, timers: windowTimers, onChange: setLoad });
+    const started = startReportLoad(documentId, { endpoints, timers: windowTimers, onChange: setLoad });
+    control.current = started;
+    return () => {
+      started.stop();
+      control.current = null;
+    };
   }, [documentId, endpoints]);
-  return load;
+  const requestAi = useCallback(() => {
+    control.current?.requestAi();
+  }, []);
+  return { load, requestAi };
 }
 
 /** The ten-step progress; `isReady` tells it the data has arrived. */

@@ -6,6 +6,11 @@ describe('the return from a social sign-in', () => {
     expect(readSocialReturn('?social_login=google')).toEqual({ kind: 'login', provider: 'google' });
     expect(readSocialReturn('?login_error=denied')).toEqual({ kind: 'error', reason: 'denied' });
     expect(readSocialReturn('?login_error=%3Cscript%3E')).toEqual({ kind: 'error', reason: 'failed' });
+    // An existing account whose address is not confirmed is never linked: the user is told why and what to do.
+    expect(readSocialReturn('?login_error=account_unverified')).toEqual({
+      kind: 'error',
+      reason: 'account_unverified',
+    });
     expect(readSocialReturn('?course=1')).toBeNull();
     expect(readSocialReturn('')).toBeNull();
   });

@@ -33,12 +33,19 @@ function setup(options: {
     credentials: vi.fn(options.credentials ?? (() => Promise.resolve(credentialsFor(sampleUser)))),
     logout: vi.fn(options.logout ?? (() => Promise.resolve())),
   };
-  const deleteCookie = vi.fn();
+  // The browser's cookies: a deleted one is gone from the next read, as in document.cookie.
+  let cookies = options.cookies ?? '';
+  const deleteCookie = vi.fn((name: string) => {
+    cookies = cookies
+      .split(';')
+      .filter((part) => part.trim().split('=')[0] !== name)
+      .join(';');
+  });
   const store = createSessionStore({
     storage,
     endpoints,
     timers: noTimers,
-    getCookies: () => options.cookies ?? '',
+    getCookies: () => cookies,
     deleteCookie,
   });
   return { store, storage, endpoints, deleteCookie };
@@ -154,6 +161,38 @@ describe('session store', () => {
     saveProfile(storage, sampleUser);
     expect(store.applyStorageChange('profile', null, JSON.stringify(sampleUser))).toBe('profile');
     expect(store.getState()).toMatchObject({ status: 'user', profile: sampleUser });
+  });
+
+  it("after a login in a browser that was a guest: the guest cookie is deleted and the guest's token never sent again", async () => {
+    const guestCookie = `guest_data=${encodeURIComponent(JSON.stringify({ api: 'guest-token' }))}`;
+    const sentTokens: (string | null)[] = [];
+    const { store, deleteCookie } = setup({
+      cookies: guestCookie,
+      credentials: () => {
+        sentTokens.push(store.getApiToken());
+        return Promise.resolve(credentialsFor(sampleUser));
+      },
+    });
+    expect(store.getApiToken()).toBe('guest-token');
+    await expect(store.completeLogin()).resolves.toBe(true);
+    expect(deleteCookie).toHaveBeenCalledWith('guest_data');
+    // The profile call goes with the session cookie alone; then the user's own token.
+    expect(sentTokens).toEqual([null]);
+    expect(store.getState()).toMatchObject({ status: 'user', profile: sampleUser });
+    expect(store.getApiToken()).toBe('user-token');
+  });
+
+  it('says when the server did not keep the login (never a silent fall-back to a guest)', async () => {
+    const { store } = setup({
+      credentials: () => Promise.resolve(credentialsFor({ ...sampleUser, email: '', is_guest: true })),
+    });
+    await expect(store.completeLogin()).resolves.toBe(false);
+    expect(store.getState().status).toBe('guest');
+    const unreachable = setup({
+      credentials: () => Promise.reject(new ApiError('Network error occurred', { status: 0 })),
+      loginJson: () => Promise.reject(new ApiError('Network error occurred', { status: 0 })),
+    });
+    await expect(unreachable.store.completeLogin()).resolves.toBe(false);
   });
 
   it('marks a social sign-in in local storage (socialLogin)', async () => {

@@ -56,10 +56,16 @@ export function createSessionStore(deps: SessionDeps) {
     setState({ status: 'guest', profile: null, error });
   }
 
-  /** The X-API-TOKEN to send: the user's token, else the guest's from a valid guest_data cookie. */
+  /**
+   * The X-API-TOKEN to send: the user's token, else the guest's from a valid guest_data cookie. A logged-in
+   * browser (its profile still loading after a login) sends none: its session cookie speaks for it, and a
+   * guest's token must never stand in for the user.
+   */
   function getApiToken(): string | null {
-    const profileToken = state.profile?.api_token ?? readLocalSession(storage).profile?.api_token;
+    const local = readLocalSession(storage);
+    const profileToken = state.profile?.api_token ?? local.profile?.api_token;
     if (profileToken !== undefined && profileToken !== '') return profileToken;
+    if (state.status === 'user' || local.isLogin) return null;
     return readGuestCookie(deps.getCookies(), deps.deleteCookie)?.api ?? null;
   }
 
@@ -125,14 +131,21 @@ export function createSessionStore(deps: SessionDeps) {
     return true;
   }
 
-  /** After a successful login or sign-up (or a social sign-in): the session cookie is set; load the profile. */
-  async function completeLogin(options: { social?: boolean } = {}): Promise<void> {
+  /**
+   * After a successful login or sign-up (or a social sign-in): the session cookie is set; the browser is no
+   * longer a guest (the guest cookie goes, as the server also says); load the profile. Resolves to whether
+   * the server confirms the login: false (the session was not kept, or the server could not be asked) is
+   * for the caller to show as an error, never a silent return to the guest state.
+   */
+  async function completeLogin(options: { social?: boolean } = {}): Promise<boolean> {
+    deps.deleteCookie(GUEST_COOKIE_NAME);
     saveLogin(storage, options);
     try {
       await refreshProfile();
     } catch {
       await checkLogin();
     }
+    return state.status === 'user';
   }
 
   /** Logs out on the server (best effort) and clears the local login, which logs out the other tabs. */

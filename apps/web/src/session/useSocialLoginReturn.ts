@@ -27,9 +27,14 @@ export function useSocialLoginReturn(): void {
     }
     void session
       .completeLogin({ social: true })
-      .then(() => {
+      .then((loggedIn) => {
         queryClient.clear();
         modals.closeAll();
+        if (!loggedIn) {
+          // The server did not confirm the sign-in: say so rather than leave an empty login window.
+          modals.openModal('login', { socialError: 'failed' });
+          return navigate(cleaned, { replace: true });
+        }
         const target = pathAfterLogin(pathname, withoutSocialParams(search));
         return navigate(target ?? cleaned, { replace: true });
       })

@@ -9,17 +9,22 @@ import {
 } from '@veritext/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database.ts';
+import { callerKey, checkRateLimit, type CheckLimits } from '../../http/check-rate-limit.ts';
 import { getAiCheck, markAiCheck, submitAiCheck, type JobSender } from './ai-checks.service.ts';
 
-export type AiChecksRoutesOptions = { db: Database; queue: JobSender };
+export type AiChecksRoutesOptions = { db: Database; queue: JobSender; limits: CheckLimits };
 
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
 
 /** The stand-alone AI detector (check-tool.md §7): submit, poll the result, send feedback. */
-export const aiChecksRoutes: FastifyPluginAsyncZod<AiChecksRoutesOptions> = async (api, { db, queue }) => {
+export const aiChecksRoutes: FastifyPluginAsyncZod<AiChecksRoutesOptions> = async (api, { db, queue, limits }) => {
+  // per address and per account, before the body is read (issue 13 B4)
+  const createLimit = checkRateLimit(api, 'ai-check', limits.rate.ai);
+
   api.post(
     '/api/v1/chat-gpt/',
     {
+      onRequest: createLimit,
       // a pasted text of up to 1,048,500 characters, url-encoded, is larger than the default body limit
       bodyLimit: 12 * 1024 * 1024,
       config: { form: true, csrf: ['form', 'guest'] },
@@ -42,6 +47,7 @@ export const aiChecksRoutes: FastifyPluginAsyncZod<AiChecksRoutesOptions> = asyn
           upload: request.uploads.find((file) => file.fieldName === 'file'),
           forceLanguage: body.force_language === undefined || body.force_language === '' ? null : body.force_language,
           groupId: body.group_id === undefined || body.group_id === '' ? null : Number(body.group_id),
+          extraction: { key: callerKey(request), maxPerCaller: limits.extractMaxPerCaller },
         },
         request.log,
       );

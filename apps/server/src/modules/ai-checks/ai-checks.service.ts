@@ -1,13 +1,12 @@
-import { AI_STATUS_CODE, MIN_CHARACTERS, significantCharacters, type AiDetection } from '@veritext/ai';
+import { AI_STATUS_CODE, MAX_WORDS, MIN_CHARACTERS, type AiDetection } from '@veritext/ai';
 import { AI_CHECK_CODE, AI_CHECK_STATUS, AI_MARK_THANKS, type AiCheckResult } from '@veritext/contracts';
-import { EXTRACT_MESSAGES, ExtractError, extractText, fileStatusFor } from '@veritext/extract';
+import { EXTRACT_MESSAGES, ExtractError, fileStatusFor } from '@veritext/extract';
 import type { Logger } from 'pino';
 import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import type { UploadedFile } from '../../http/uploads.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { findMembershipsOfUser } from '../auth/users.repository.ts';
-import { groupActingFor, type Caller } from '../groups/group-access.ts';
+import { groupActingFor, lockCurrentMembership, mayReadCheck, type Caller } from '../groups/group-access.ts';
 import { findAccountOfGroup, findAccountOfUser, type AccountRecord } from '../ledger/ledger.repository.ts';
 import { chargeHold, holdPages, releaseHold } from '../ledger/ledger.service.ts';
 import { enforceMemberPageLimit } from '../members/page-limit.ts';
@@ -25,6 +24,8 @@ import {
 import type { AiDetector } from './detector.ts';
 import type { AiReportRenderer } from './ai-report.ts';
 import { aiCheckJob } from './ai-checks.jobs.ts';
+import { extractUpload, type ExtractionCaller } from '../text-checks/text-checks.service.ts';
+import { measureForAi } from '../text-checks/text-work.ts';
 
 export type AiCheckCaller = Caller;
 
@@ -33,7 +34,7 @@ export type JobSender = Pick<JobQueue, 'send'>;
 /** What one AI check costs, from the account's ai_balance. */
 export const AI_CHECK_PAGES = 1;
 
-const GROUP_NO_AI_PAGES = "Your organization doesn't have enough AI pages on its balance to complete the check.";
+export const GROUP_NO_AI_PAGES = "Your organization doesn't have enough AI pages on its balance to complete the check.";
 const OPEN_STATUSES = [AI_CHECK_STATUS.queued, AI_CHECK_STATUS.processing] as const;
 
 function isOpen(status: number): boolean {
@@ -68,15 +69,23 @@ async function resolvePayer(db: Queryable, caller: AiCheckCaller, groupId: numbe
   return { account, userId: user.id, groupId, isGroup: true };
 }
 
-/** The text to check: pasted, or extracted from the one uploaded file (the extractor's message on failure). */
-async function contentOf(text: string | undefined, upload: UploadedFile | undefined): Promise<string> {
+/**
+ * The text to check: pasted, or extracted from the one uploaded file (the extractor's message on failure).
+ * Reading a file stops past the check's maximum of symbols: such a text is too long for the detector.
+ */
+async function contentOf(
+  text: string | undefined,
+  upload: UploadedFile | undefined,
+  who: ExtractionCaller | undefined,
+): Promise<string> {
   const hasText = text !== undefined && text.trim() !== '';
   if (upload !== undefined) {
     if (hasText) throw new AppError('validation_failed', { fields: { text: 'Send either a text or a file' } });
     try {
-      return (await extractText(upload.bytes, upload.fileName)).text;
+      return await extractUpload(upload, who);
     } catch (error) {
       if (!(error instanceof ExtractError)) throw error;
+      if (error.code === 'too-long') throw new AppError('ai_text_too_long', { cause: error });
       const isInputError = error.code === 'bad-format' || error.code === 'too-large';
       throw new AppError(isInputError ? 'file_invalid' : 'file_unreadable', {
         message: EXTRACT_MESSAGES[error.code],
@@ -102,13 +111,19 @@ export async function submitAiCheck(
     upload?: UploadedFile | undefined;
     forceLanguage: 'en' | 'es' | null;
     groupId: number | null;
+    /** Who reads the file, for the extractor's per-caller limit (issue 13 B6). */
+    extraction?: ExtractionCaller | undefined;
   },
   logger?: Pick<Logger, 'error'>,
 ): Promise<{ id: number; status: number }> {
   if (caller.user === null && caller.group === null) throw new AppError('unauthorized');
   const payer = await resolvePayer(db, caller, input.groupId);
-  const content = await contentOf(input.text, input.upload);
-  if (significantCharacters(content) < MIN_CHARACTERS) throw new AppError('ai_text_too_short');
+  const content = await contentOf(input.text, input.upload, input.extraction);
+  // Measured in a worker thread, and refused before anything is stored or held (issue 13 B5): a text the
+  // detector would answer "too long" (8) is never kept.
+  const measures = await measureForAi(content);
+  if (measures.words > MAX_WORDS) throw new AppError('ai_text_too_long');
+  if (measures.significant < MIN_CHARACTERS) throw new AppError('ai_text_too_short');
 
   return queueAiCheck(
     db,
@@ -132,6 +147,8 @@ export async function queueAiCheck(
 ): Promise<{ id: number; status: number }> {
   const check = await db.transaction(async (tx) => {
     if (payer.userId !== null && payer.groupId !== null) {
+      // the group pays only for whoever is its member now (a removed member spends nothing of it)
+      await lockCurrentMembership(tx, payer.groupId, payer.userId);
       await enforceMemberPageLimit(tx, { groupId: payer.groupId, userId: payer.userId, pages: AI_CHECK_PAGES });
     }
     const inserted = await insertAiCheck(tx, {
@@ -269,28 +286,18 @@ export async function failAbandonedAiChecks(db: Database, minutes = ABANDONED_AF
   return failed;
 }
 
-/** The owner, a member of the check's group, or the group's own token may read a check. */
-async function canRead(db: Queryable, caller: AiCheckCaller, check: AiCheckRecord): Promise<boolean> {
-  if (caller.user !== null) {
-    if (check.user_id === caller.user.id) return true;
-    if (check.group_id === null) return false;
-    const groupId = check.group_id;
-    return (await findMembershipsOfUser(db, caller.user.id)).some((group) => group.id === groupId);
-  }
-  return caller.group !== null && check.group_id === caller.group.id;
-}
-
 /** Only who submitted the check gives feedback on it. */
 function isOwner(caller: AiCheckCaller, check: AiCheckRecord): boolean {
   if (caller.user !== null) return check.user_id === caller.user.id;
   return caller.group !== null && check.user_id === null && check.group_id === caller.group.id;
 }
 
+/** A check the caller may read by id: the same rule as documents (mayReadCheck: the author, the group's owner and teachers). */
 async function visibleCheck(db: Queryable, caller: AiCheckCaller, id: number): Promise<AiCheckRecord> {
   if (caller.user === null && caller.group === null) throw new AppError('unauthorized');
   const check = await findAiCheck(db, id);
   // Someone else's check does not exist, as far as the caller can tell.
-  if (check === null || !(await canRead(db, caller, check))) throw new AppError('not_found');
+  if (check === null || !(await mayReadCheck(db, caller, check))) throw new AppError('not_found');
   return check;
 }
 

@@ -230,7 +230,11 @@ export function openReportDocument(meta: { title: string; subject: string; lang:
 }
 
 /** `label` and "Page n of m" at the foot of every page, once the number of pages is known. */
-export function numberPages(doc: PDFKit.PDFDocument, label: string): void {
+export function numberPages(
+  doc: PDFKit.PDFDocument,
+  label: string,
+  pageText: (page: number, pages: number) => string = (page, pages) => `Page ${String(page)} of ${String(pages)}`,
+): void {
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
@@ -245,7 +249,7 @@ export function numberPages(doc: PDFKit.PDFDocument, label: string): void {
       .fontSize(8)
       .fillColor('#6b7280')
       .text(label, left, footerTop, { lineBreak: false })
-      .text(`Page ${String(i + 1)} of ${String(range.count)}`, left, footerTop, { width, align: 'right' });
+      .text(pageText(i + 1, range.count), left, footerTop, { width, align: 'right' });
     doc.page.margins.bottom = margin;
   }
 }

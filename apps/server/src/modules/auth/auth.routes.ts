@@ -16,14 +16,24 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
-import { requireUser, SESSION_COOKIE } from '../../http/auth-context.ts';
+import { clearGuestCookie, findRequestGuest, requireUser, SESSION_COOKIE } from '../../http/auth-context.ts';
 import { issueSession } from './session-cookie.ts';
 import { ensureCsrfCookie, issueCsrfToken } from '../../http/csrf.ts';
 import { SIGNUP_AGREEMENTS } from '../agreements/agreements.service.ts';
-import { consumeBotSolution, createBotChallenge } from '../botcheck/botcheck.service.ts';
+import {
+  assertGuestLimitNotReached,
+  consumeBotSolution,
+  createBotChallenge,
+  createGuestWithinLimits,
+  currentGuestDifficulty,
+  guestAddressKey,
+} from '../botcheck/botcheck.service.ts';
+import type { Metrics } from '../../http/metrics.ts';
+import { AppError } from '../../errors.ts';
 import { findInvite } from '../invites/invites.service.ts';
 import { startEmailVerification, type AccountEmailDeps } from './account-email.service.ts';
 import { authenticate, registerGuest, registerUser } from './auth.service.ts';
+import { handOverGuestChecks } from './guest-transfer.service.ts';
 import { buildCredentials, buildLoginJson, renderAvatarSvg } from './profile.service.ts';
 import { deleteSession } from './sessions.repository.ts';
 import type { UserRecord } from './users.repository.ts';
@@ -34,6 +44,10 @@ export type AuthRoutesOptions = {
   cookieSecure: boolean;
   authRateLimitPerMinute: number;
   botCheckDifficulty: number;
+  /** Guest accounts one address may make in 24 hours (the bot check also grows harder with each). */
+  guestDailyLimit: number;
+  /** Counts guest sign-ups and refusals. */
+  metrics: Pick<Metrics, 'guestAccountsCreated' | 'guestAccountsRefused'>;
   /** Mail for the verification e-mail a new account gets. */
   accountEmail: AccountEmailDeps;
 };
@@ -46,11 +60,23 @@ const AFTER_LOGIN = '/profile/new-check';
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (api, options) => {
   const { db, appSecret, cookieSecure } = options;
   const authRateLimit = { max: options.authRateLimitPerMinute, timeWindow: '1 minute' };
+  const guestLimits = { baseDifficulty: options.botCheckDifficulty, dailyLimit: options.guestDailyLimit };
 
   /** A new session id on every login (no fixation); the previous session of this browser ends. */
   function startSession(request: FastifyRequest, reply: FastifyReply, user: UserRecord, persistent: boolean) {
     const ttlSeconds = persistent ? PERSISTENT_SESSION_SECONDS : BROWSER_SESSION_SECONDS;
     return issueSession(db, request, reply, user.id, { persistent, ttlSeconds, cookieSecure });
+  }
+
+  /**
+   * A sign-up or login ends this browser's guest state: the guest's checks become the user's, and the
+   * guest_data cookie is cleared (the client stops sending its token).
+   */
+  async function endGuestState(request: FastifyRequest, reply: FastifyReply, user: UserRecord): Promise<void> {
+    const moved = await handOverGuestChecks(db, await findRequestGuest(db, request), user);
+    if (moved.textChecks + moved.aiChecks > 0)
+      request.log.info({ userId: user.id, ...moved }, 'guest checks handed over');
+    clearGuestCookie(reply, cookieSecure);
   }
 
   api.get(
@@ -70,10 +96,16 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (api, 
 
   api.get(
     '/altcha/challenge',
-    { schema: { tags: ['session'], summary: 'A proof-of-work challenge for the bot check' } },
-    async (_request, reply) => {
+    {
+      schema: {
+        tags: ['session'],
+        summary: "A proof-of-work challenge for the bot check (harder with the caller address's recent guests)",
+      },
+    },
+    async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return createBotChallenge(appSecret, options.botCheckDifficulty);
+      const difficulty = await currentGuestDifficulty(db, guestAddressKey(appSecret, request.ip), guestLimits);
+      return createBotChallenge(appSecret, difficulty);
     },
   );
 
@@ -120,6 +152,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (api, 
         agreements: isTicked(body.terms) ? SIGNUP_AGREEMENTS : [],
         ip: request.ip,
       });
+      await endGuestState(request, reply, user);
       await startSession(request, reply, user, true);
       await startEmailVerification({ ...options.accountEmail, logger: request.log }, user);
       request.log.info({ userId: user.id }, 'user registered');
@@ -142,6 +175,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (api, 
       const body = request.body;
       const user = await authenticate(db, body._username, body._password);
       const remember = body._remember_me === 'on' || body._remember_me === '1' || body._remember_me === 'true';
+      await endGuestState(request, reply, user);
       await startSession(request, reply, user, remember);
       return { success: true as const, message: 'Logged in', data: { redirect: AFTER_LOGIN } };
     },
@@ -177,8 +211,27 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (api, 
       },
     },
     async (request, reply) => {
-      await consumeBotSolution(db, appSecret, request.body['guest-security-token']);
-      const guest = await registerGuest(db);
+      const addressHash = guestAddressKey(appSecret, request.ip);
+      let guest: UserRecord;
+      try {
+        await assertGuestLimitNotReached(db, addressHash, guestLimits);
+        const solved = await consumeBotSolution(db, appSecret, request.body['guest-security-token']);
+        guest = await createGuestWithinLimits(db, {
+          addressHash,
+          issuedDifficulty: solved.difficulty,
+          limits: guestLimits,
+          createGuest: () => registerGuest(db),
+        });
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'guest_limit_reached') {
+          options.metrics.guestAccountsRefused.inc({ reason: 'daily_limit' });
+          request.log.warn({ addressHash }, 'guest sign-up refused: daily limit of the address');
+        } else if (error instanceof AppError && error.code === 'bot_check_failed') {
+          options.metrics.guestAccountsRefused.inc({ reason: 'bot_check' });
+        }
+        throw error;
+      }
+      options.metrics.guestAccountsCreated.inc();
       const credentials = await buildCredentials(db, guest);
       const cookie = { api: guest.api_token, balance: credentials.user.balance, signupGuest: true };
       void reply.setCookie(GUEST_COOKIE_NAME, JSON.stringify(cookie), {

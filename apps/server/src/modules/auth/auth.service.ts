@@ -42,6 +42,11 @@ export type NewAccount = {
   /** Agreements accepted on the sign-up form, recorded in the same transaction. */
   agreements?: readonly AgreementAcceptance[];
   ip?: string;
+  /**
+   * false: no new-user bonus (an account an organisation makes for a member it adds, issue 13 B8); the person
+   * did not sign up, and one owner's list would otherwise mint a free page per row.
+   */
+  signupBonus?: boolean;
 };
 
 /**
@@ -107,7 +112,9 @@ export async function insertNewUser(
     const groupAccount = await insertAccount(tx, { groupId: group.id });
     bonus = { accountId: groupAccount.id, pages: GROUP_SIGNUP_BONUS_PAGES };
   }
-  await creditPages(tx, { ...bonus, bucket: 'bonus', kind: 'bonus', reference: 'signup' });
+  if (input.signupBonus !== false) {
+    await creditPages(tx, { ...bonus, bucket: 'bonus', kind: 'bonus', reference: 'signup' });
+  }
   await creditOperatorPages(tx, account.id, input);
   await recordAgreements(tx, user.id, input.agreements ?? [], input.ip ?? '');
   return { user, group };

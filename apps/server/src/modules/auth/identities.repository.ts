@@ -51,8 +51,3 @@ export async function touchIdentity(db: Queryable, id: number, email: string | n
     email,
   ]);
 }
-
-/** The provider vouched for the address: the user's e-mail counts as verified from now on. */
-export async function markEmailVerified(db: Queryable, userId: number): Promise<void> {
-  await db.query('UPDATE users SET email_verified_at = COALESCE(email_verified_at, now()) WHERE id = $1', [userId]);
-}

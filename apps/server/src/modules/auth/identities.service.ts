@@ -2,15 +2,10 @@ import { SIGNUP_BONUS_PAGES } from '@veritext/contracts';
 import type { Database } from '../../db/database.ts';
 import { insertAccount } from '../ledger/ledger.repository.ts';
 import { creditPages } from '../ledger/ledger.service.ts';
-import {
-  findIdentity,
-  findIdentityOfUser,
-  insertIdentity,
-  markEmailVerified,
-  touchIdentity,
-} from './identities.repository.ts';
+import { findIdentity, findIdentityOfUser, insertIdentity, touchIdentity } from './identities.repository.ts';
 import { SocialLoginFailure, type OidcIdentity } from './oidc.service.ts';
 import { generateApiToken } from './secrets.ts';
+import { deleteSessionsOfUser } from './sessions.repository.ts';
 import { findUserByEmail, findUserById, insertUser, type UserRecord } from './users.repository.ts';
 
 const MAX_EMAIL_LENGTH = 50;
@@ -24,8 +19,12 @@ export type SocialSignIn = { user: UserRecord; outcome: 'linked_login' | 'linked
 
 /**
  * The user an outside identity signs in as: the one already linked to the provider's subject; else the
- * user with the same e-mail (only when the provider verified it), who is linked from now on; else a new,
- * verified individual user with the usual new-user bonus (as registerUser), linked.
+ * user with the same e-mail, linked from now on, but only when both sides vouch for the address (the
+ * provider verified it, and the account proved it owns it by our own e-mail link): an account registered
+ * with someone else's address and a password of the registrant's choosing is never handed to the address's
+ * owner, nor the owner's Google account to the registrant (`account_unverified`, nothing changes). Linking
+ * ends every other session of the account (the caller then starts the new one). Else a new, verified
+ * individual user with the usual new-user bonus (as registerUser), linked.
  */
 export async function signInWithIdentity(
   db: Database,
@@ -53,9 +52,13 @@ export async function signInWithIdentity(
     if ((await findIdentityOfUser(db, existing.id, provider)) !== null) {
       throw new SocialLoginFailure('failed', 'this user is linked to another account at the provider');
     }
+    // Never silently: the account's password may have been chosen by someone who only typed this address.
+    if (existing.email_verified_at === null) {
+      throw new SocialLoginFailure('account_unverified', 'the account with this e-mail has not verified it');
+    }
     await db.transaction(async (tx) => {
       await insertIdentity(tx, { userId: existing.id, provider, subject: identity.subject, email });
-      await markEmailVerified(tx, existing.id);
+      await deleteSessionsOfUser(tx, existing.id);
     });
     return { user: (await findUserById(db, existing.id)) ?? existing, outcome: 'linked_by_email' };
   }

@@ -11,6 +11,11 @@ export type OidcFlow = {
   language: 'en' | 'es';
   /** Unix milliseconds after which the flow is refused. */
   expiresAt: number;
+  /**
+   * The guest this browser was when the sign-in started (its guest_data cookie is SameSite=Strict, so it
+   * does not come back with the provider's redirect): its checks become the signed-in user's.
+   */
+  guestId?: number;
 };
 
 export const OIDC_FLOW_COOKIE = 'vt_oidc';
@@ -39,12 +44,13 @@ export function openFlow(secret: string, value: string | undefined, now = Date.n
   }
   if (typeof parsed !== 'object' || parsed === null) return null;
   const flow = parsed as Record<string, unknown>;
-  const { state, nonce, verifier, returnTo, language, expiresAt } = flow;
+  const { state, nonce, verifier, returnTo, language, expiresAt, guestId } = flow;
   if (typeof state !== 'string' || typeof nonce !== 'string' || typeof verifier !== 'string') return null;
   if (typeof returnTo !== 'string' || !isSafeReturnPath(returnTo)) return null;
   if (language !== 'en' && language !== 'es') return null;
   if (typeof expiresAt !== 'number' || expiresAt <= now) return null;
-  return { state, nonce, verifier, returnTo, language, expiresAt };
+  const guest = typeof guestId === 'number' && Number.isSafeInteger(guestId) && guestId > 0 ? { guestId } : {};
+  return { state, nonce, verifier, returnTo, language, expiresAt, ...guest };
 }
 
 /** A path on this site only: no scheme, no host (`//evil.example`), no backslashes, no query. */

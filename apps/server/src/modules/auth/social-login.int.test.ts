@@ -42,6 +42,15 @@ class FetchBrowser {
     }
   }
 
+  /** A cookie the site set in another way (e.g. a guest's, made through inject()). */
+  setCookie(origin: string, name: string, value: string): void {
+    this.cookies.set(`${origin} / ${name}`, { origin, path: '/', name, value });
+  }
+
+  deleteCookie(name: string): void {
+    for (const [id, cookie] of this.cookies) if (cookie.name === name) this.cookies.delete(id);
+  }
+
   cookie(url: URL, name: string): string | undefined {
     return [...this.cookies.values()].find(
       (c) => c.origin === url.origin && url.pathname.startsWith(c.path) && c.name === name,
@@ -260,7 +269,7 @@ describe('Google sign-in through OpenID Connect', () => {
     expect(await usersWithEmail(account.email)).toHaveLength(1);
   });
 
-  it('links an existing user by the verified e-mail', async () => {
+  it('links an existing user whose address is verified, ending every other session of the account', async () => {
     decision = 'approve';
     tamper = 'none';
     const email = 'grace.oidc@example.com';
@@ -269,15 +278,57 @@ describe('Google sign-in through OpenID Connect', () => {
       password: STRONG_PASSWORD,
       accountType: 'individual',
     });
+    await test.handle.db.query('UPDATE users SET email_verified_at = now() WHERE id = $1', [user.id]);
+    // A session of this account opened before the link (another device, or someone who should not be there).
+    const earlier = new TestBrowser(test.app);
+    expect((await earlier.logIn(email, STRONG_PASSWORD)).statusCode).toBe(200);
+    expect((await earlier.get('/login_json')).json<{ success: boolean }>().success).toBe(true);
+
     account = { sub: 'google-sub-grace', email: 'Grace.OIDC@example.com', email_verified: true, name: 'Grace' };
     const browser = new FetchBrowser();
     expect(await signIn(browser)).toBe('/?social_login=google');
     expect((await loginJson(browser)).data?.user.id).toBe(user.id);
     expect((await usersWithEmail(email))[0]?.email_verified_at).not.toBeNull();
+    expect((await earlier.get('/login_json')).json<{ success: boolean }>().success).toBe(false);
+    const { rows: sessions } = await test.handle.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM sessions WHERE user_id = $1',
+      [user.id],
+    );
+    expect(sessions[0]?.n).toBe(1); // only the Google sign-in's own
 
-    // The password still works too.
+    // The owner of the (verified) address keeps the password too.
     const passwordBrowser = new TestBrowser(test.app);
     expect((await passwordBrowser.logIn(email, STRONG_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('never links silently to an account whose address was not verified (a pre-registered victim address)', async () => {
+    decision = 'approve';
+    tamper = 'none';
+    // The attacker signs up first with the victim's address and his own password, and stays logged in.
+    const email = 'victim.oidc@example.com';
+    const { user } = await registerUser(test.handle.db, {
+      email,
+      password: STRONG_PASSWORD,
+      accountType: 'individual',
+    });
+    const attacker = new TestBrowser(test.app);
+    expect((await attacker.logIn(email, STRONG_PASSWORD)).statusCode).toBe(200);
+
+    // The victim later signs in with Google (address verified by Google): refused with a reason, nothing linked.
+    account = { sub: 'google-sub-victim', email, email_verified: true, name: 'Victim' };
+    const victim = new FetchBrowser();
+    expect(await signIn(victim, '/pricing/')).toBe('/pricing/?login_error=account_unverified');
+    expect((await loginJson(victim)).success).toBe(false);
+    const { rows } = await test.handle.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM user_identities WHERE provider = 'google' AND (subject = $1 OR user_id = $2)",
+      [account.sub, user.id],
+    );
+    expect(rows[0]?.n).toBe(0);
+    // The account did not become verified (the attacker's account gains nothing from Google's word)…
+    expect(await usersWithEmail(email)).toEqual([{ id: user.id, email_verified_at: null }]);
+    // …and a second attempt is refused the same way: no new account with that address either.
+    expect(await signIn(new FetchBrowser())).toBe('/?login_error=account_unverified');
+    expect(await usersWithEmail(email)).toHaveLength(1);
   });
 
   it('refuses an address the provider has not verified', async () => {
@@ -323,6 +374,50 @@ describe('Google sign-in through OpenID Connect', () => {
     expect(await signIn(browser)).toBe('/?login_error=denied');
     expect((await loginJson(browser)).success).toBe(false);
     decision = 'approve';
+  });
+
+  it("ends a guest's state: the guest's check becomes the signed-in user's, the guest cookie is cleared", async () => {
+    decision = 'approve';
+    tamper = 'none';
+    account = { sub: 'google-sub-guest', email: 'guest.oidc@example.com', email_verified: true, name: 'Guest' };
+    const guestBrowser = new TestBrowser(test.app);
+    const registered = await guestBrowser.postForm('/guest/registration/', {
+      _csrf_token: (await guestBrowser.csrf()).guest_csrf,
+      'guest-security-token': await guestBrowser.botToken(),
+    });
+    expect(registered.statusCode).toBe(200);
+    const checked = await guestBrowser.postForm('/api/v1/text', {
+      text:
+        'The harbour wakes before the town does. Fishing boats slide out past the breakwater while the bakery ' +
+        'lights its ovens and the gulls argue over the quay, and the nets are drying on the stones by nine.',
+      language: 'en',
+      guest: '1',
+      _csrf_token: (await guestBrowser.csrf()).guest_csrf,
+    });
+    expect(checked.statusCode, checked.body).toBe(200);
+    const checkId = checked.json<{ data: { text: { id: number } } }>().data.text.id;
+    const guestCookie = guestBrowser.jar.cookies.get('guest_data') ?? '';
+    expect(guestCookie).not.toBe('');
+
+    const browser = new FetchBrowser();
+    browser.setCookie(site, 'guest_data', guestCookie);
+    // SameSite=Strict: the guest cookie does not come back with the provider's redirect to the callback.
+    expect(
+      await signIn(browser, '/', (url) => {
+        browser.deleteCookie('guest_data');
+        return url;
+      }),
+    ).toBe('/?social_login=google');
+    const documents = (await (await browser.get(`${site}/api/v1/text/`)).json()) as {
+      data: { texts: { id: number }[] };
+    };
+    expect(documents.data.texts.map((text) => text.id)).toEqual([checkId]);
+
+    // A browser that still sends the guest cookie to the callback gets it cleared there.
+    const again = new FetchBrowser();
+    again.setCookie(site, 'guest_data', guestCookie);
+    expect(await signIn(again)).toBe('/?social_login=google');
+    expect(again.cookie(new URL(site), 'guest_data')).toBeUndefined();
   });
 
   it('refuses an ID token issued to another client, or not signed with the provider key', async () => {

@@ -8,7 +8,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
+import { clearGuestCookie, findRequestGuest } from '../../http/auth-context.ts';
+import { handOverGuestChecks } from './guest-transfer.service.ts';
 import { signInWithIdentity } from './identities.service.ts';
+import { findUserById } from './users.repository.ts';
 import { OIDC_FLOW_COOKIE, OIDC_FLOW_TTL_SECONDS, openFlow, returnPathFrom, sealFlow } from './oidc-flow.ts';
 import { createOidcClient, SocialLoginFailure, type OidcSettings } from './oidc.service.ts';
 import { issueSession } from './session-cookie.ts';
@@ -84,7 +87,9 @@ export const socialLoginRoutes: FastifyPluginAsyncZod<SocialLoginRoutesOptions> 
       if (google === null) return backTo(reply, returnTo, LOGIN_ERROR_PARAM, 'unavailable');
       try {
         const { url, flow } = await google.begin({ returnTo, language: request.query.lang ?? 'en' });
-        void reply.setCookie(OIDC_FLOW_COOKIE, sealFlow(appSecret, flow), {
+        const guest = await findRequestGuest(db, request);
+        const sealed = guest === null ? flow : { ...flow, guestId: guest.id };
+        void reply.setCookie(OIDC_FLOW_COOKIE, sealFlow(appSecret, sealed), {
           path: FLOW_COOKIE_PATH,
           httpOnly: true,
           // Lax: the cookie must come back on the provider's top-level redirect to the callback.
@@ -118,8 +123,12 @@ export const socialLoginRoutes: FastifyPluginAsyncZod<SocialLoginRoutesOptions> 
         const query = new URL(request.url, 'http://placeholder').search;
         const identity = await google.complete(new URL(redirectUri + query), flow);
         const { user, outcome } = await signInWithIdentity(db, PROVIDER, identity, flow.language);
+        // The sign-in ends the guest state of the browser that started it (as a password login does).
+        const guest = flow.guestId === undefined ? null : await findUserById(db, flow.guestId);
+        const moved = await handOverGuestChecks(db, guest, user);
+        clearGuestCookie(reply, cookieSecure);
         await startSession(request, reply, user);
-        request.log.info({ userId: user.id, outcome }, 'social sign-in');
+        request.log.info({ userId: user.id, outcome, ...moved }, 'social sign-in');
         return await backTo(reply, flow.returnTo, SOCIAL_LOGIN_PARAM, PROVIDER);
       } catch (error) {
         return failed(request, reply, flow.returnTo, error);

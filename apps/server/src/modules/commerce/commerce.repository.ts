@@ -31,7 +31,10 @@ export type PromoCodeRecord = {
   active: boolean;
   expires_at: Date | null;
   max_uses: number | null;
+  /** paid orders that carried the code */
   uses: number;
+  /** orders at the card page holding a use of it now */
+  reserved: number;
   created_at: Date;
 };
 
@@ -58,7 +61,7 @@ export type PaymentSessionRecord = {
 const ORDER_COLUMNS = 'id, user_id, state, referral, created_at, updated_at, paid_at';
 const SESSION_COLUMNS =
   'id, order_id, gateway, status, subtotal, discount, vat, vat_percent, amount, currency, description, url, created_at, expires_at, completed_at';
-const PROMO_COLUMNS = 'id, code, percent, active, expires_at, max_uses, uses, created_at';
+const PROMO_COLUMNS = 'id, code, percent, active, expires_at, max_uses, uses, reserved, created_at';
 
 /** The user's cart: the open or pending order; locked for the transaction when `lock`. */
 export async function findCartOrder(db: Queryable, userId: number, lock = false): Promise<OrderRecord | null> {
@@ -194,8 +197,73 @@ export async function insertPromoCode(
   return rows[0] ?? null;
 }
 
+/* ---- promo uses: reserved at checkout, released or counted when the order settles (migration 0016) ---- */
+
+/**
+ * Reserves one use of the code for the order, atomically: the guarded UPDATE takes the code's row lock, so of two
+ * checkouts at once for a code's last use exactly one gets it. False when the code is inactive, expired or has
+ * every use paid or held by another checkout. The order must be locked by the caller and hold no reservation.
+ */
+export async function reservePromoUse(tx: Queryable, promoCodeId: number, orderId: number): Promise<boolean> {
+  const { rows } = await tx.query<{ id: number }>(
+    `UPDATE promo_codes SET reserved = reserved + 1
+     WHERE id = $1 AND active AND (expires_at IS NULL OR expires_at > now())
+       AND (max_uses IS NULL OR uses + reserved < max_uses)
+     RETURNING id`,
+    [promoCodeId],
+  );
+  if (rows.length === 0) return false;
+  await tx.query('UPDATE orders SET promo_reserved_id = $2 WHERE id = $1', [orderId, promoCodeId]);
+  return true;
+}
+
+/**
+ * Ends the order's reservation, if it holds one: released (the use is free again), or `used` when the order was
+ * paid (the use is counted). Idempotent: the order's mark is cleared in the same transaction.
+ */
+export async function settlePromoReservation(tx: Queryable, orderId: number, used: boolean): Promise<number | null> {
+  const { rows } = await tx.query<{ promo_reserved_id: number | null }>(
+    'SELECT promo_reserved_id FROM orders WHERE id = $1 FOR UPDATE',
+    [orderId],
+  );
+  const promoCodeId = rows[0]?.promo_reserved_id ?? null;
+  if (promoCodeId === null) return null;
+  await tx.query('UPDATE orders SET promo_reserved_id = NULL WHERE id = $1', [orderId]);
+  await tx.query(
+    `UPDATE promo_codes SET reserved = GREATEST(reserved - 1, 0), uses = uses + CASE WHEN $2 THEN 1 ELSE 0 END
+     WHERE id = $1`,
+    [promoCodeId, used],
+  );
+  return promoCodeId;
+}
+
+/** A paid order that carried a code but held no reservation (made before reservations existed): one more use. */
 export async function countPromoUse(tx: Queryable, promoCodeId: number): Promise<void> {
   await tx.query('UPDATE promo_codes SET uses = uses + 1 WHERE id = $1', [promoCodeId]);
+}
+
+/**
+ * Pending orders that hold a use of the code but can no longer be paid: no open payment session before its
+ * expiry (a sandbox session lapses without an event; a checkout.session.expired may be late or lost), and the
+ * checkout is more than `graceMinutes` old (so one still waiting for the gateway's answer is left alone). Locked;
+ * orders another transaction holds are skipped (their own request settles them).
+ */
+export async function lockStalePromoHolders(
+  tx: Queryable,
+  promoCodeId: number,
+  graceMinutes: number,
+): Promise<number[]> {
+  const { rows } = await tx.query<{ id: number }>(
+    `SELECT o.id FROM orders o
+     WHERE o.promo_reserved_id = $1 AND o.state = 1
+       AND o.updated_at < now() - make_interval(mins => $2::int)
+       AND NOT EXISTS (SELECT 1 FROM payment_sessions s
+                       WHERE s.order_id = o.id AND s.status = 'open' AND s.expires_at > now())
+     ORDER BY o.id
+     FOR UPDATE OF o SKIP LOCKED`,
+    [promoCodeId, graceMinutes],
+  );
+  return rows.map((row) => row.id);
 }
 
 export async function insertPaymentSession(

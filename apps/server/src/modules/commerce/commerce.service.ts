@@ -36,6 +36,9 @@ import {
   insertPromoCode,
   insertPromoItem,
   listItems,
+  lockStalePromoHolders,
+  reservePromoUse,
+  settlePromoReservation,
   purchaseStats,
   setItemQuantity,
   setOrderState,
@@ -51,6 +54,7 @@ import {
   signWebhookPayload,
   verifyWebhookEvent,
   type CheckoutLine,
+  type GatewaySession,
   type PaymentGateway,
   type WebhookPoster,
 } from './payment-gateway.ts';
@@ -187,9 +191,13 @@ export function requireBuyer(user: UserRecord | null): UserRecord {
   return user;
 }
 
-/** A changed cart leaves the card page: the order is open again and its checkout sessions expire. */
+/**
+ * A changed cart leaves the card page: the order is open again, its checkout sessions expire and the promo use it
+ * held is released.
+ */
 async function reopenForChange(tx: Queryable, order: OrderRecord): Promise<OrderRecord> {
   await expireOpenSessionsOfOrder(tx, order.id);
+  await settlePromoReservation(tx, order.id, false);
   if (order.state === PAYMENT_STATES.pending) return setOrderState(tx, order.id, PAYMENT_STATES.open);
   await touchOrder(tx, order.id);
   return order;
@@ -241,6 +249,34 @@ export async function removeItem(ctx: CommerceContext, user: UserRecord, itemId:
     const order = await reopenForChange(tx, cart);
     return cartChange(tx, order, ctx.vatPercent);
   });
+}
+
+/**
+ * A checkout that can no longer be paid holds no use: its sessions expire, the order is open again, the use free.
+ * Only minutes after the checkout, so one still waiting for the gateway's answer keeps its use.
+ */
+const STALE_CHECKOUT_MINUTES = 10;
+
+/**
+ * Reserves a use of the order's promo code (the order is locked); first frees the uses of checkouts of the same
+ * code that lapsed without an event. Null when reserved, else the error to answer: promo_invalid (inactive or
+ * expired) or promo_limit_reached (every use paid, or held by a checkout in progress).
+ */
+async function reservePromo(
+  tx: Queryable,
+  promoCodeId: number,
+  orderId: number,
+): Promise<'promo_invalid' | 'promo_limit_reached' | null> {
+  const promo = await findPromoCodeById(tx, promoCodeId);
+  if (promo === null || !promo.active || (promo.expires_at !== null && promo.expires_at.getTime() <= Date.now())) {
+    return 'promo_invalid';
+  }
+  for (const staleId of await lockStalePromoHolders(tx, promoCodeId, STALE_CHECKOUT_MINUTES)) {
+    await expireOpenSessionsOfOrder(tx, staleId);
+    await setOrderState(tx, staleId, PAYMENT_STATES.open);
+    await settlePromoReservation(tx, staleId, false);
+  }
+  return (await reservePromoUse(tx, promoCodeId, orderId)) ? null : 'promo_limit_reached';
 }
 
 function isPromoUsable(promo: PromoCodeRecord | null, now = new Date()): promo is PromoCodeRecord {
@@ -306,6 +342,18 @@ function describe(items: readonly OrderItemRecord[]): string {
     .join(', ');
 }
 
+/** Packs for a group are paid for only by who owns the group at checkout (it may have changed since they were added). */
+async function assertOwnsGroupsOf(tx: Queryable, user: UserRecord, items: readonly OrderItemRecord[]): Promise<void> {
+  const groupIds = new Set(
+    items.flatMap((item) => (item.kind === 'package' && item.group_id !== null ? [item.group_id] : [])),
+  );
+  if (groupIds.size === 0) return;
+  const owned = new Set((await findMembershipsOfUser(tx, user.id)).filter((g) => g.role === 1).map((g) => g.id));
+  for (const groupId of groupIds) {
+    if (!owned.has(groupId)) throw new AppError('group_owner_required', { fields: { group_id: 'not the owner' } });
+  }
+}
+
 /**
  * Freezes the cart's totals in a payment session at the gateway and returns where the card page is.
  * The order becomes pending (1) until the gateway's event says paid, failed or expired.
@@ -319,31 +367,50 @@ export async function checkout(
     const cart = await findCartOrder(tx, user.id, true);
     const items = cart === null ? [] : await listItems(tx, cart.id);
     if (cart === null || packageLines(items).length === 0) throw new AppError('cart_empty');
-    const promoItem = items.find((item) => item.kind === 'promo');
-    if (promoItem?.promo_code_id != null && !isPromoUsable(await findPromoCodeById(tx, promoItem.promo_code_id))) {
-      await deletePromoItem(tx, cart.id);
-      await reopenForChange(tx, cart);
-      return { invalidPromo: true as const };
-    }
+    await assertOwnsGroupsOf(tx, user, items);
+    // A checkout again (back from the card page): the earlier one's sessions expire and its promo use is freed.
     await expireOpenSessionsOfOrder(tx, cart.id);
+    await settlePromoReservation(tx, cart.id, false);
+    const promoItem = items.find((item) => item.kind === 'promo');
+    if (promoItem?.promo_code_id != null) {
+      const refused = await reservePromo(tx, promoItem.promo_code_id, cart.id);
+      if (refused !== null) {
+        await deletePromoItem(tx, cart.id);
+        await reopenForChange(tx, cart);
+        return { refusedPromo: refused };
+      }
+    }
     const order = await setOrderState(tx, cart.id, PAYMENT_STATES.pending, input.referral ?? undefined);
-    return { invalidPromo: false as const, order, items, totals: cartTotals(items, ctx.vatPercent) };
+    return { refusedPromo: null, order, items, totals: cartTotals(items, ctx.vatPercent) };
   });
-  // Committed, so the user sees the cart without the code: it expired or was used up meanwhile.
-  if (frozen.invalidPromo) throw new AppError('promo_invalid', { fields: { coupon: 'invalid' } });
+  // Committed, so the user sees the cart without the code: it expired, or its uses are paid or held meanwhile.
+  if (frozen.refusedPromo !== null) throw new AppError(frozen.refusedPromo, { fields: { coupon: 'invalid' } });
 
   const { order, items, totals } = frozen;
   const description = describe(items);
-  const session = await ctx.gateway.createSession({
-    orderId: order.id,
-    amount: totals.gross,
-    currency: 'USD',
-    description,
-    lines: checkoutLines(items, totals, order.id),
-    customerEmail: user.email,
-    successUrl: `${ctx.publicUrl}/payment/pending/${order.id}/`,
-    cancelUrl: `${ctx.publicUrl}${CANCEL_PATH}`,
-  });
+  let session: GatewaySession;
+  try {
+    session = await ctx.gateway.createSession({
+      orderId: order.id,
+      amount: totals.gross,
+      currency: 'USD',
+      description,
+      lines: checkoutLines(items, totals, order.id),
+      customerEmail: user.email,
+      successUrl: `${ctx.publicUrl}/payment/pending/${order.id}/`,
+      cancelUrl: `${ctx.publicUrl}${CANCEL_PATH}`,
+    });
+  } catch (error) {
+    // No card page: the cart is open again and its promo use free (unless the cart changed meanwhile).
+    await ctx.db.transaction(async (tx) => {
+      const now = await findOrder(tx, order.id, true);
+      if (now?.state === PAYMENT_STATES.pending && now.updated_at.getTime() === order.updated_at.getTime()) {
+        await settlePromoReservation(tx, order.id, false);
+        await setOrderState(tx, order.id, PAYMENT_STATES.open);
+      }
+    });
+    throw error;
+  }
   await ctx.db.transaction(async (tx) => {
     await insertPaymentSession(tx, {
       id: session.id,
@@ -567,6 +634,7 @@ async function completeSession(
   if (object.amount_total !== session.amount || currency !== session.currency) {
     await setPaymentSessionStatus(tx, session.id, 'failed');
     await setOrderState(tx, order.id, PAYMENT_STATES.failed);
+    await settlePromoReservation(tx, order.id, false);
     ctx.log.warn(
       { orderId: order.id, sessionId: session.id, expected: session.amount, paid: object.amount_total, currency },
       'payment amount differs from the checkout: order failed',
@@ -590,8 +658,10 @@ async function completeSession(
       note: `${pack.name} × ${item.quantity}`,
     });
   }
+  // the use held since checkout is counted; an order from before reservations counts its code's use here
   const promo = items.find((item) => item.kind === 'promo');
-  if (promo?.promo_code_id != null) await countPromoUse(tx, promo.promo_code_id);
+  const counted = await settlePromoReservation(tx, order.id, true);
+  if (counted === null && promo?.promo_code_id != null) await countPromoUse(tx, promo.promo_code_id);
   await setPaymentSessionStatus(tx, session.id, 'complete');
   await setOrderState(tx, order.id, PAYMENT_STATES.paid);
   return 'paid';
@@ -600,7 +670,10 @@ async function completeSession(
 async function expireSession(tx: Queryable, session: PaymentSessionRecord, order: OrderRecord): Promise<string> {
   if (session.status !== 'open') return 'not_open';
   await setPaymentSessionStatus(tx, session.id, 'expired');
-  if (order.state === PAYMENT_STATES.pending) await setOrderState(tx, order.id, PAYMENT_STATES.open);
+  if (order.state === PAYMENT_STATES.pending) {
+    await setOrderState(tx, order.id, PAYMENT_STATES.open);
+    await settlePromoReservation(tx, order.id, false);
+  }
   return 'expired';
 }
 

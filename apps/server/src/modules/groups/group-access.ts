@@ -5,6 +5,9 @@ import { findMembershipsOfUser, type GroupRecord, type UserRecord } from '../aut
 /** Who calls: a user (guest included), or a group through its API token. */
 export type Caller = { user: UserRecord | null; group: GroupRecord | null };
 
+/** Member roles (check-tool.md §6): 1 owner/administrator, 2 teacher, 3 student. */
+export const ROLE_STUDENT = 3;
+
 /**
  * The group a caller acts in when a request names one (group_id): a user must be a member (the role
  * comes back), a group token acts only for its own group (role null), and a disabled group acts for
@@ -25,4 +28,43 @@ export async function groupActingFor(
   if (membership === undefined) throw new AppError('forbidden', { fields: { group_id: 'not a member' } });
   if (membership.is_disabled) throw new AppError('group_disabled');
   return { group: membership, role: membership.role };
+}
+
+/**
+ * Who may read a check or its report (a document, an AI check, their PDFs and statuses), one rule for all:
+ * its author; in its group the owner and the teachers as they are now (a student reads only their own, a
+ * removed member only what they wrote); the group's own API token for the group's checks.
+ */
+export async function mayReadCheck(
+  db: Queryable,
+  caller: Caller,
+  check: { user_id: number | null; group_id: number | null },
+): Promise<boolean> {
+  if (caller.user !== null) {
+    if (check.user_id === caller.user.id) return true;
+    if (check.group_id === null) return false;
+    const groupId = check.group_id;
+    const membership = (await findMembershipsOfUser(db, caller.user.id)).find((group) => group.id === groupId);
+    return membership !== undefined && membership.role !== ROLE_STUDENT;
+  }
+  return caller.group !== null && check.group_id !== null && check.group_id === caller.group.id;
+}
+
+/**
+ * In the transaction that holds or spends a group's pages for a member: the membership as it is now, its row
+ * locked until the transaction ends (a removal in parallel waits for it, and a removed member spends nothing).
+ * No membership: forbidden.
+ */
+export async function lockCurrentMembership(
+  tx: Queryable,
+  groupId: number,
+  userId: number,
+): Promise<{ role: 1 | 2 | 3 }> {
+  const { rows } = await tx.query<{ role: 1 | 2 | 3 }>(
+    'SELECT role FROM group_members WHERE group_id = $1 AND user_id = $2 FOR UPDATE',
+    [groupId, userId],
+  );
+  const row = rows[0];
+  if (row === undefined) throw new AppError('forbidden', { fields: { group_id: 'not a member' } });
+  return row;
 }

@@ -1,8 +1,10 @@
+import { INVITATION_MESSAGES } from '@veritext/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { findMembershipsOfUser } from '../auth/users.repository.ts';
+import { leaveGroup } from '../invitations/invitations.service.ts';
 import { findAccountOfGroup } from '../ledger/ledger.repository.ts';
 
 const GroupSchema = z.object({
@@ -53,6 +55,27 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (api,
         }),
       );
       return { success: true as const, data: { groups } };
+    },
+  );
+
+  api.post(
+    '/api/v1/groups/:groupId/leave/',
+    {
+      config: { form: true },
+      schema: {
+        tags: ['groups'],
+        summary:
+          'Leave an organisation (its checks stay with it; the administrator cannot leave without handing it over)',
+        params: z.object({ groupId: z.coerce.number().int().positive().max(2_147_483_647) }),
+        body: z.object({ _csrf_token: z.string().max(200).optional() }),
+        response: { 200: z.object({ success: z.literal(true), message: z.string() }) },
+      },
+    },
+    async (request) => {
+      const user = request.auth.user;
+      if (user === null) throw new AppError(request.auth.group === null ? 'unauthorized' : 'forbidden');
+      await leaveGroup(db, user, request.params.groupId);
+      return { success: true as const, message: INVITATION_MESSAGES.left };
     },
   );
 };

@@ -1,9 +1,15 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
+import { SESSION_COOKIE } from '../../http/auth-context.ts';
+import { sha256 } from '../auth/secrets.ts';
+import { findUserBySessionHash } from '../auth/users.repository.ts';
 import { escapeHtml } from './mail.templates.ts';
 import { findOutboxMessage, listOutboxMessages } from './mail.repository.ts';
+
+const OutboxIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
 
 export type OutboxRoutesOptions = { db: Database; isEnabled: boolean };
 
@@ -18,14 +24,25 @@ function page(title: string, body: string): string {
 }
 
 /**
- * The local outbox in the browser (development only; 404 otherwise): GET /dev/outbox lists the newest
- * messages, GET /dev/outbox/{id} shows one (text, and the HTML part in a sandboxed frame).
+ * The local outbox in the browser: GET /dev/outbox lists the newest messages, GET /dev/outbox/{id} shows one
+ * (text, and the HTML part in a sandboxed frame). It holds password-reset and verification links, so it is
+ * served only in development and only to a site administrator logged in with a session (users.is_admin);
+ * anyone else gets the 404 of a page that does not exist.
  */
 export const outboxRoutes: FastifyPluginAsyncZod<OutboxRoutesOptions> = async (app, options) => {
   const { db, isEnabled } = options;
 
-  app.get('/dev/outbox', { schema: { hide: true } }, async (_request, reply) => {
+  /** Outside the API scope there is no request.auth: the session cookie is resolved here. */
+  async function assertAllowed(request: FastifyRequest): Promise<void> {
     if (!isEnabled) throw new AppError('not_found');
+    const sessionId = request.cookies[SESSION_COOKIE];
+    const user =
+      sessionId === undefined || sessionId === '' ? null : await findUserBySessionHash(db, sha256(sessionId));
+    if (user?.is_admin !== true) throw new AppError('not_found');
+  }
+
+  app.get('/dev/outbox', { schema: { hide: true } }, async (request, reply) => {
+    await assertAllowed(request);
     const messages = await listOutboxMessages(db, 200);
     const rows = messages
       .map(
@@ -46,10 +63,13 @@ export const outboxRoutes: FastifyPluginAsyncZod<OutboxRoutesOptions> = async (a
 
   app.get(
     '/dev/outbox/:id',
-    { schema: { hide: true, params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }) } },
+    // The id is checked after the caller, so that nobody else learns even that the route exists.
+    { schema: { hide: true, params: z.object({ id: z.string() }) } },
     async (request, reply) => {
-      if (!isEnabled) throw new AppError('not_found');
-      const message = await findOutboxMessage(db, request.params.id);
+      await assertAllowed(request);
+      const id = OutboxIdSchema.safeParse(request.params.id);
+      if (!id.success) throw new AppError('not_found');
+      const message = await findOutboxMessage(db, id.data);
       if (message === null) throw new AppError('not_found');
       void reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
       return page(

@@ -1,5 +1,5 @@
 /** The e-mails the service sends, in the recipient's language (users.language: en or es; anything else: en). */
-export type MailKind = 'verify_email' | 'reset_password' | 'member_added' | 'member_invited';
+export type MailKind = 'verify_email' | 'reset_password' | 'group_invitation' | 'member_invited';
 export type MailLanguage = 'en' | 'es';
 
 export type RenderedMail = { subject: string; text: string; html: string };
@@ -63,28 +63,28 @@ const COPY: Record<MailKind, Record<MailLanguage, Copy>> = {
       signature: 'El equipo de Veritext',
     },
   },
-  member_added: {
+  group_invitation: {
     en: {
-      subject: ({ owner, group }) => `${owner} added you to ${group} on Veritext`,
+      subject: ({ owner, group }) => `${owner} invited you to join ${group} on Veritext`,
       greeting: (name) => (name === '' ? 'Hello,' : `Hello ${name},`),
       lines: ({ owner, group }) => [
-        `${owner} added you to the organisation ${group} on Veritext.`,
-        'Log in with your usual e-mail address and password: the organisation is now in your account, where you can check texts for it.',
+        `${owner} invited you to join the organisation ${group} on Veritext.`,
+        'Log in with your usual e-mail address and password and accept or decline the invitation in your profile. Until you accept, the organisation sees only this e-mail address.',
       ],
-      action: 'Open my account',
+      action: 'See my invitations',
       expiry: '',
       ignore: 'If you do not know this organisation, please contact its administrator or our support team.',
       fallback: 'If the button does not work, copy this link into your browser:',
       signature: 'The Veritext team',
     },
     es: {
-      subject: ({ owner, group }) => `${owner} te ha añadido a ${group} en Veritext`,
+      subject: ({ owner, group }) => `${owner} te ha invitado a unirte a ${group} en Veritext`,
       greeting: (name) => (name === '' ? 'Hola:' : `Hola, ${name}:`),
       lines: ({ owner, group }) => [
-        `${owner} te ha añadido a la organización ${group} en Veritext.`,
-        'Inicia sesión con tu correo electrónico y contraseña de siempre: la organización ya está en tu cuenta y puedes revisar textos para ella.',
+        `${owner} te ha invitado a unirte a la organización ${group} en Veritext.`,
+        'Inicia sesión con tu correo electrónico y contraseña de siempre y acepta o rechaza la invitación en tu perfil. Hasta que la aceptes, la organización solo ve esta dirección de correo electrónico.',
       ],
-      action: 'Abrir mi cuenta',
+      action: 'Ver mis invitaciones',
       expiry: '',
       ignore:
         'Si no conoces esta organización, ponte en contacto con su administrador o con nuestro equipo de soporte.',
@@ -97,8 +97,8 @@ const COPY: Record<MailKind, Record<MailLanguage, Copy>> = {
       subject: ({ owner, group }) => `${owner} invited you to ${group} on Veritext`,
       greeting: (name) => (name === '' ? 'Hello,' : `Hello ${name},`),
       lines: ({ owner, group }) => [
-        `${owner} added you to the organisation ${group} on Veritext and created an account for you with this e-mail address.`,
-        'Choose a password to start: then log in with this address and that password.',
+        `${owner} invited you to join the organisation ${group} on Veritext and created an account for you with this e-mail address.`,
+        'Choose a password to start: then log in with this address and that password, and accept or decline the invitation in your profile.',
       ],
       action: 'Choose my password',
       expiry: 'The link works once and expires in 7 days. After that, use "Forgot password" on the login form.',
@@ -110,8 +110,8 @@ const COPY: Record<MailKind, Record<MailLanguage, Copy>> = {
       subject: ({ owner, group }) => `${owner} te ha invitado a ${group} en Veritext`,
       greeting: (name) => (name === '' ? 'Hola:' : `Hola, ${name}:`),
       lines: ({ owner, group }) => [
-        `${owner} te ha añadido a la organización ${group} en Veritext y ha creado una cuenta para ti con esta dirección de correo electrónico.`,
-        'Elige una contraseña para empezar: después inicia sesión con esta dirección y esa contraseña.',
+        `${owner} te ha invitado a unirte a la organización ${group} en Veritext y ha creado una cuenta para ti con esta dirección de correo electrónico.`,
+        'Elige una contraseña para empezar: después inicia sesión con esta dirección y esa contraseña, y acepta o rechaza la invitación en tu perfil.',
       ],
       action: 'Elegir mi contraseña',
       expiry:

@@ -1,5 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { MEMBER_MESSAGES, SIGNUP_BONUS_PAGES, type Member, type MemberUploadResponse } from '@veritext/contracts';
+import {
+  MEMBER_MESSAGES,
+  type Member,
+  type MemberInvitation,
+  type MemberUploadResponse,
+  type MyInvitation,
+} from '@veritext/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, STRONG_PASSWORD, TestBrowser, uniqueEmail, type TestApp } from '../../../test/app.ts';
@@ -41,6 +47,8 @@ describe(`organisation members (${TEST_DB_KIND})`, () => {
     const email = uniqueEmail(accountType === 'organisation' ? 'owner' : 'member');
     const response = await browser.signUp({ email, password: STRONG_PASSWORD, name, account_type: accountType });
     expect(response.statusCode).toBe(200);
+    // a confirmed address (an invitation is accepted only by one)
+    await t.handle.db.query('UPDATE users SET email_verified_at = now() WHERE lower(email) = lower($1)', [email]);
     const user = (await findUserByEmail(t.handle.db, email)) as UserRecord;
     return { browser, email, user };
   }
@@ -74,12 +82,39 @@ describe(`organisation members (${TEST_DB_KIND})`, () => {
     return response;
   }
 
+  async function myInvitations(browser: TestBrowser): Promise<MyInvitation[]> {
+    const response = await browser.get('/api/v1/invitations/');
+    expect(response.statusCode).toBe(200);
+    return response.json<{ data: { invitations: MyInvitation[] } }>().data.invitations;
+  }
+
+  /** The owner invites an account and it accepts: a member with the role and limit the owner set. */
+  async function joined(
+    org: { browser: TestBrowser; base: string; groupId: number },
+    member: { browser: TestBrowser; email: string },
+    fields: Record<string, string> = {},
+  ) {
+    const invited = await post(org.browser, org.base, { name: 'Someone', email: member.email, ...fields });
+    expect(invited.statusCode).toBe(200);
+    const invitation = (await myInvitations(member.browser)).find((i) => i.group.id === org.groupId);
+    expect(invitation).toBeDefined();
+    const accepted = await post(member.browser, `/api/v1/invitations/${String(invitation?.id)}/accept/`);
+    expect(accepted.statusCode).toBe(200);
+  }
+
   const csv = (text: string) => ({ name: 'members.csv', type: 'text/csv', bytes: Buffer.from(text) });
 
   async function members(browser: TestBrowser, base: string): Promise<Member[]> {
+    return (await roster(browser, base)).members;
+  }
+
+  async function roster(
+    browser: TestBrowser,
+    base: string,
+  ): Promise<{ members: Member[]; invitations: MemberInvitation[] }> {
     const response = await browser.get(base);
     expect(response.statusCode).toBe(200);
-    return response.json<{ data: { members: Member[] } }>().data.members;
+    return response.json<{ data: { members: Member[]; invitations: MemberInvitation[] } }>().data;
   }
 
   async function mailsTo(email: string, kind: string): Promise<Outbox[]> {
@@ -101,6 +136,7 @@ describe(`organisation members (${TEST_DB_KIND})`, () => {
 
   it('lists the owner alone at first: role 1, no limit, active, the caller; also with the X-API-TOKEN', async () => {
     const org = await newOrganisation('Olga Owner');
+    expect((await roster(org.browser, org.base)).invitations).toEqual([]);
     const list = await members(org.browser, org.base);
     expect(list).toEqual([
       {
@@ -124,33 +160,67 @@ describe(`organisation members (${TEST_DB_KIND})`, () => {
     expect(viaToken.headers['cache-control']).toBe('no-store');
   });
 
-  it('adds an existing account with its role and limit, and tells them in their language', async () => {
+  it('invites an existing account: it joins with its role and limit only by accepting, told in its language', async () => {
     const org = await newOrganisation('Olga Owner');
     const member = await signedUp('Tomás Teacher');
     await t.handle.db.query("UPDATE users SET language = 'es' WHERE id = $1", [member.user.id]);
 
+    const typed = `  ${member.email.toUpperCase()} `;
     const response = await post(org.browser, org.base, {
       name: 'Typed Name',
-      email: `  ${member.email.toUpperCase()} `,
+      email: typed,
       limit: '10',
       role: 'teacher',
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       success: true,
-      message: 'The member was added.',
+      message: MEMBER_MESSAGES.invited,
       data: {
-        member: expect.objectContaining({
-          user_id: member.user.id,
-          name: 'Tomás Teacher', // an existing account keeps its own name
-          email: member.email,
+        invitation: {
+          id: expect.any(Number),
+          email: member.email.toUpperCase(), // the address as the owner typed it, nothing of the account
           role: 2,
           limit: 10,
-          used_pages: 0,
-          status: 'active',
-          is_you: false,
-        }),
+          status: 'invited',
+          invited_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        },
       },
+    });
+    // not a member yet: the list shows the owner, and the invitation apart
+    const before = await roster(org.browser, org.base);
+    expect(before.members.map((m) => m.user_id)).toEqual([org.user.id]);
+    expect(before.invitations).toHaveLength(1);
+    const groupsOf = async () =>
+      (await member.browser.get('/api/v1/groups/list/')).json<{ data: { groups: { id: number }[] } }>().data.groups;
+    expect((await groupsOf()).map((g) => g.id)).not.toContain(org.groupId);
+
+    const mails = await mailsTo(member.email, 'group_invitation');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe(`Olga Owner te ha invitado a unirte a ${org.groupName} en Veritext`);
+    expect(mails[0]?.text_body).toContain(`${PUBLIC_URL}/profile/#invitations`);
+
+    const mine = await myInvitations(member.browser);
+    expect(mine).toMatchObject([{ group: { id: org.groupId, name: org.groupName }, role: 2, limit: 10 }]);
+    const accepted = await post(member.browser, `/api/v1/invitations/${String(mine[0]?.id)}/accept/`);
+    expect(accepted.json()).toEqual({
+      success: true,
+      message: 'You joined the organisation.',
+      data: { group: { id: org.groupId, name: org.groupName } },
+    });
+    expect(await myInvitations(member.browser)).toEqual([]);
+    const groups = (await member.browser.get('/api/v1/groups/list/')).json<{
+      data: { groups: { id: number; current_user_role: number }[] };
+    }>().data.groups;
+    expect(groups).toContainEqual(expect.objectContaining({ id: org.groupId, current_user_role: 2 }));
+    const after = await roster(org.browser, org.base);
+    expect(after.invitations).toEqual([]);
+    expect(after.members.find((m) => m.user_id === member.user.id)).toMatchObject({
+      name: 'Tomás Teacher', // the account's own name, once it has joined
+      email: member.email,
+      role: 2,
+      limit: 10,
+      status: 'active',
     });
     const { rows } = await t.handle.db.query<{ added_by: number; invited_at: Date | null }>(
       'SELECT added_by, invited_at FROM group_members WHERE group_id = $1 AND user_id = $2',
@@ -158,19 +228,9 @@ describe(`organisation members (${TEST_DB_KIND})`, () => {
     );
     expect(rows[0]).toEqual({ added_by: org.user.id, invited_at: null });
 
-    const mails = await mailsTo(member.email, 'member_added');
-    expect(mails).toHaveLength(1);
-    expect(mails[0]?.subject).toBe(`Olga Owner te ha añadido a ${org.groupName} en Veritext`);
-    expect(mails[0]?.text_body).toContain(`${PUBLIC_URL}/profile/`);
-
-    const groups = (await member.browser.get('/api/v1/groups/list/')).json<{
-      data: { groups: { id: number; current_user_role: number }[] };
-    }>().data.groups;
-    expect(groups).toContainEqual(expect.objectContaining({ id: org.groupId, current_user_role: 2 }));
-
     // the list: the administrator first, then by name
     const other = await signedUp('Ana Student');
-    expect((await post(org.browser, org.base, { name: 'Ana', email: other.email })).statusCode).toBe(200);
+    await joined(org, other, { name: 'Ana' });
     const list = await members(org.browser, org.base);
     expect(list.map((m) => [m.name, m.role])).toEqual([
       ['Olga Owner', 1],
@@ -179,18 +239,19 @@ describe(`organisation members (${TEST_DB_KIND})`, () => {
     ]);
   });
 
-  it('creates an account for a new address and invites it with a 7-day set-password link that logs in', async () => {
+  it('makes an account for a new address with a 7-day set-password link; it joins by accepting', async () => {
     const org = await newOrganisation('Olga Owner');
     const email = uniqueEmail('invitee');
     const response = await post(org.browser, org.base, { name: '  Nina New ', email, limit: '', role: 'Student' });
     expect(response.statusCode).toBe(200);
-    const member = response.json<{ data: { member: Member } }>().data.member;
-    expect(member).toMatchObject({ name: 'Nina New', email, role: 3, limit: null, status: 'invited' });
+    const invitation = response.json<{ data: { invitation: MemberInvitation } }>().data.invitation;
+    expect(invitation).toMatchObject({ email, role: 3, limit: null, status: 'invited' });
 
     const user = (await findUserByEmail(t.handle.db, email)) as UserRecord;
-    expect(user).toMatchObject({ password_hash: null, email_verified_at: null, is_guest: false, language: 'en' });
-    // the new-user bonus of any individual sign-up
-    expect((await findAccountOfUser(t.handle.db, user.id))?.bonus).toBe(SIGNUP_BONUS_PAGES);
+    expect(user).toMatchObject({ name: 'Nina New', password_hash: null, email_verified_at: null, is_guest: false });
+    expect(user.language).toBe('en');
+    // made by the organisation, not signed up: no new-user bonus (issue 13 B8; member-accounts.int.test.ts)
+    expect((await findAccountOfUser(t.handle.db, user.id))?.bonus).toBe(0);
 
     const { rows: codes } = await t.handle.db.query<{ days: number }>(
       "SELECT extract(epoch FROM expires_at - created_at) / 86400 AS days FROM auth_codes WHERE user_id = $1 AND kind = 'reset_password'",
@@ -217,37 +278,70 @@ describe(`organisation members (${TEST_DB_KIND})`, () => {
     expect(reset.statusCode).toBe(200);
     expect((await invitee.logIn(email, STRONG_PASSWORD)).statusCode).toBe(200);
     expect((await findUserByEmail(t.handle.db, email))?.email_verified_at).not.toBeNull();
+    // still an invitation until it is accepted
+    expect((await roster(org.browser, org.base)).invitations.map((i) => i.email)).toEqual([email]);
+    const mine = await myInvitations(invitee);
+    expect(mine).toEqual([
+      {
+        id: invitation.id,
+        group: { id: org.groupId, name: org.groupName },
+        role: 3,
+        limit: null,
+        invited_by: 'Olga Owner',
+        invited_at: invitation.invited_at,
+      },
+    ]);
+    expect((await post(invitee, `/api/v1/invitations/${String(invitation.id)}/accept/`)).statusCode).toBe(200);
     const after = (await members(org.browser, org.base)).find((m) => m.user_id === user.id);
-    expect(after?.status).toBe('active');
+    expect(after).toMatchObject({ name: 'Nina New', status: 'active', role: 3 });
   });
 
-  it('invites again an account that never set its password, removed and added back (or added elsewhere)', async () => {
+  it('invites again an account that never set its password, cancelled and invited back (or invited elsewhere)', async () => {
     const org = await newOrganisation();
     const email = uniqueEmail('again');
-    await post(org.browser, org.base, { name: 'Ann Again', email });
-    const user = (await findUserByEmail(t.handle.db, email)) as UserRecord;
-    expect((await post(org.browser, `${org.base}${String(user.id)}/delete/`)).statusCode).toBe(200);
+    const first = await post(org.browser, org.base, { name: 'Ann Again', email });
+    const { id } = first.json<{ data: { invitation: MemberInvitation } }>().data.invitation;
+    expect(
+      (await post(org.browser, `/api/v1/groups/${String(org.groupId)}/invitations/${String(id)}/cancel/`)).json(),
+    ).toEqual({
+      success: true,
+      message: 'The invitation was cancelled.',
+    });
+    expect((await roster(org.browser, org.base)).invitations).toEqual([]);
 
     const back = await post(org.browser, org.base, { name: 'Ann Again', email });
-    expect(back.json<{ data: { member: Member } }>().data.member).toMatchObject({ status: 'invited' });
+    expect(back.json<{ data: { invitation: MemberInvitation } }>().data.invitation).toMatchObject({
+      status: 'invited',
+    });
     const other = await newOrganisation();
     const elsewhere = await post(other.browser, other.base, { name: 'Ann Again', email });
-    expect(elsewhere.json<{ data: { member: Member } }>().data.member).toMatchObject({ status: 'invited' });
-    // each addition sent a set-password link; none sent a link to a login the account does not have
+    expect(elsewhere.json<{ data: { invitation: MemberInvitation } }>().data.invitation).toMatchObject({
+      status: 'invited',
+    });
+    // each invitation sent a set-password link; none sent a link to a login the account does not have
     expect(await mailsTo(email, 'member_invited')).toHaveLength(3);
-    expect(await mailsTo(email, 'member_added')).toHaveLength(0);
+    expect(await mailsTo(email, 'group_invitation')).toHaveLength(0);
   });
 
-  it('refuses a member already in the group: 409 with the spec message', async () => {
+  it('refuses an address already invited or already a member: 409 with the message', async () => {
     const org = await newOrganisation();
     const member = await signedUp('Dup');
     expect((await post(org.browser, org.base, { name: 'Dup', email: member.email })).statusCode).toBe(200);
     const again = await post(org.browser, org.base, { name: 'Dup', email: member.email.toUpperCase() });
-    const body = expectError(again, 409, 'member_exists', 'User with this email already added to this group');
-    expect(body).toMatchObject({ error: { fields: { email: 'duplicate' } } });
+    const body = expectError(again, 409, 'invitation_exists', 'This address has already been invited to this group');
+    expect(body).toMatchObject({ error: { fields: { email: 'invited' } } });
+    // the same answer for a new address invited twice
+    const fresh = uniqueEmail('dup');
+    expect((await post(org.browser, org.base, { name: 'New', email: fresh })).statusCode).toBe(200);
+    expectError(await post(org.browser, org.base, { name: 'New', email: fresh }), 409, 'invitation_exists');
+
+    const invitation = (await myInvitations(member.browser))[0];
+    expect((await post(member.browser, `/api/v1/invitations/${String(invitation?.id)}/accept/`)).statusCode).toBe(200);
+    const member409 = await post(org.browser, org.base, { name: 'Dup', email: member.email });
+    expectError(member409, 409, 'member_exists', 'User with this email already added to this group');
     // the owner too is already a member
     expectError(await post(org.browser, org.base, { name: 'Me', email: org.email }), 409, 'member_exists');
-    expect(await mailsTo(member.email, 'member_added')).toHaveLength(1);
+    expect(await mailsTo(member.email, 'group_invitation')).toHaveLength(1);
   });
 
   it('says what is wrong with each field', async () => {
@@ -283,7 +377,7 @@ describe(`organisation members (${TEST_DB_KIND})`, () => {
   it("changes a member's limit and role; the administrator's role stays and the administrator stays", async () => {
     const org = await newOrganisation();
     const member = await signedUp('Sam');
-    await post(org.browser, org.base, { name: 'Sam', email: member.email, limit: '3', role: '3' });
+    await joined(org, member, { name: 'Sam', limit: '3', role: '3' });
     const url = `${org.base}${String(member.user.id)}/`;
 
     const saved = await post(org.browser, url, { limit: '50', role: 'Teacher' });
@@ -311,7 +405,7 @@ describe(`organisation members (${TEST_DB_KIND})`, () => {
   it('removes a member, who keeps their own account', async () => {
     const org = await newOrganisation();
     const member = await signedUp('Leaving');
-    await post(org.browser, org.base, { name: 'Leaving', email: member.email });
+    await joined(org, member, { name: 'Leaving' });
     const removed = await post(org.browser, `${org.base}${String(member.user.id)}/delete/`);
     expect(removed.statusCode).toBe(200);
     expect(removed.json()).toEqual({ success: true, message: 'The member was removed.' });
@@ -326,8 +420,8 @@ describe(`organisation members (${TEST_DB_KIND})`, () => {
     const teacher = await signedUp('Teacher');
     const student = await signedUp('Student');
     const stranger = await signedUp('Stranger');
-    await post(org.browser, org.base, { name: 'T', email: teacher.email, role: 'Teacher' });
-    await post(org.browser, org.base, { name: 'S', email: student.email, role: 'Student' });
+    await joined(org, teacher, { name: 'T', role: 'Teacher' });
+    await joined(org, student, { name: 'S', role: 'Student' });
     const target = `${org.base}${String(student.user.id)}/`;
     for (const { browser } of [teacher, student, stranger]) {
       expectError(await browser.get(org.base), 403, 'forbidden');
@@ -335,6 +429,7 @@ describe(`organisation members (${TEST_DB_KIND})`, () => {
       expectError(await post(browser, target, { limit: '1', role: '3' }), 403, 'forbidden');
       expectError(await post(browser, `${target}delete/`), 403, 'forbidden');
       expectError(await upload(browser, org.base, csv('A,a@example.com\n')), 403, 'forbidden');
+      expectError(await post(browser, `/api/v1/groups/${String(org.groupId)}/invitations/1/cancel/`), 403, 'forbidden');
     }
     expectError(await new TestBrowser(t.app).get(org.base), 401, 'unauthorized');
     expectError(await org.browser.get('/api/v1/groups/999999/members/'), 404, 'not_found');
@@ -351,13 +446,16 @@ describe(`organisation members (${TEST_DB_KIND})`, () => {
     const org = await newOrganisation();
     const existing = await signedUp('Existing Eve');
     const already = await signedUp('Already Al');
-    await post(org.browser, org.base, { name: 'Al', email: already.email });
+    await joined(org, already, { name: 'Al' });
+    const pending = uniqueEmail('pending');
+    await post(org.browser, org.base, { name: 'Pat', email: pending });
     const fresh = uniqueEmail('fresh');
     const file = [
       'Name;E-mail;Limit;Role',
       `Eve;${existing.email};12;Teacher`,
       `Fred Fresh;${fresh};;student`,
       `Al;${already.email};;`,
+      `Pat;${pending};;`,
       'No Email;;5;Student',
       'Bad Mail;bad@;;',
       `Negative;${uniqueEmail('neg')};-4;`,
@@ -368,29 +466,41 @@ describe(`organisation members (${TEST_DB_KIND})`, () => {
     const response = await upload(org.browser, org.base, csv(file));
     expect(response.statusCode).toBe(200);
     const body = response.json<MemberUploadResponse>();
-    expect(body.message).toBe('3 of 8 rows added.');
-    expect(body.data).toMatchObject({ added: 3, invited: 2, total: 8 });
+    expect(body.message).toBe('3 of 9 rows invited.');
+    expect(body.data).toMatchObject({ added: 3, invited: 3, total: 9 });
+    // an existing account's row and a new address's row say the same
     expect(body.data.rows.map((r) => [r.row, r.outcome, r.message])).toEqual([
-      [2, 'added', 'The member was added.'],
+      [2, 'invited', MEMBER_MESSAGES.invited],
       [3, 'invited', MEMBER_MESSAGES.invited],
       [4, 'duplicate', 'User with this email already added to this group'],
-      [5, 'invalid', 'This field is required'],
-      [6, 'invalid', 'Invalid email'],
-      [7, 'invalid', 'Limit below zero'],
-      [8, 'invalid', 'Invalid role'],
-      [9, 'invited', MEMBER_MESSAGES.invited],
+      [5, 'duplicate', 'This address has already been invited to this group'],
+      [6, 'invalid', 'This field is required'],
+      [7, 'invalid', 'Invalid email'],
+      [8, 'invalid', 'Limit below zero'],
+      [9, 'invalid', 'Invalid role'],
+      [10, 'invited', MEMBER_MESSAGES.invited],
     ]);
     expect(body.data.rows[0]).toMatchObject({ name: 'Eve', email: existing.email });
-    expect(body.data.rows[7]).toMatchObject({ name: 'Quoted; Name' });
+    expect(body.data.rows[8]).toMatchObject({ name: 'Quoted; Name' });
 
-    const list = await members(org.browser, org.base);
-    expect(list.find((m) => m.user_id === existing.user.id)).toMatchObject({ role: 2, limit: 12, status: 'active' });
-    expect(list.find((m) => m.email === fresh)).toMatchObject({ name: 'Fred Fresh', role: 3, status: 'invited' });
-    expect(list.find((m) => m.name === 'Quoted; Name')).toMatchObject({ role: 2, limit: 0 });
-    expect(list).toHaveLength(5);
-    expect(await mailsTo(existing.email, 'member_added')).toHaveLength(1);
+    const { members: list, invitations } = await roster(org.browser, org.base);
+    expect(list).toHaveLength(2); // the owner and Al
+    expect(invitations).toHaveLength(4); // Pat, Eve, Fred, Quoted
+    const byEmail = (email: string) => invitations.find((i) => i.email === email);
+    expect(byEmail(existing.email)).toMatchObject({ role: 2, limit: 12, status: 'invited' });
+    expect(byEmail(fresh)).toMatchObject({ role: 3, limit: null, status: 'invited' });
+    expect(await mailsTo(existing.email, 'group_invitation')).toHaveLength(1);
     expect(await mailsTo(fresh, 'member_invited')).toHaveLength(1);
-    expect(await mailsTo(already.email, 'member_added')).toHaveLength(1); // from the form, not again
+    expect(await mailsTo(already.email, 'group_invitation')).toHaveLength(1); // from the form, not again
+
+    // accepted, the row's role and limit hold
+    const eve = (await myInvitations(existing.browser))[0];
+    await post(existing.browser, `/api/v1/invitations/${String(eve?.id)}/accept/`);
+    expect((await members(org.browser, org.base)).find((m) => m.user_id === existing.user.id)).toMatchObject({
+      role: 2,
+      limit: 12,
+      status: 'active',
+    });
   });
 
   it('refuses a file of another type, an empty or missing one, and one over 1 MiB: 400 Please upload correct file', async () => {
@@ -424,7 +534,7 @@ describe(`organisation members (${TEST_DB_KIND})`, () => {
   it('holds a member to their page limit in plagiarism and AI checks; no limit is unlimited', async () => {
     const org = await newOrganisation();
     const student = await signedUp('Limited Lea');
-    await post(org.browser, org.base, { name: 'Lea', email: student.email, limit: '3', role: 'Student' });
+    await joined(org, student, { name: 'Lea', limit: '3', role: 'Student' });
     const groupAccount = (await findAccountOfGroup(t.handle.db, org.groupId))!;
     await creditPages(t.handle.db, { accountId: groupAccount.id, bucket: 'balance', pages: 20, kind: 'deposit' });
     await creditPages(t.handle.db, { accountId: groupAccount.id, bucket: 'ai_balance', pages: 5, kind: 'deposit' });
@@ -485,7 +595,7 @@ describe(`organisation members (${TEST_DB_KIND})`, () => {
   it('two checks of a member in parallel cannot both pass the limit', async () => {
     const org = await newOrganisation();
     const student = await signedUp('Racer');
-    await post(org.browser, org.base, { name: 'Racer', email: student.email, limit: '3' });
+    await joined(org, student, { name: 'Racer', limit: '3' });
     const groupAccount = (await findAccountOfGroup(t.handle.db, org.groupId))!;
     await creditPages(t.handle.db, { accountId: groupAccount.id, bucket: 'balance', pages: 20, kind: 'deposit' });
     const send = (text: string) =>
@@ -522,18 +632,13 @@ describe(`organisation members (${TEST_DB_KIND})`, () => {
     expect(body.data).toMatchObject({ added: 5, invited: 5, total: 5 });
     // row numbers as the spreadsheet shows them: the fixture's empty row 4 is counted
     expect(body.data.rows.map((r) => r.row)).toEqual([2, 3, 5, 6, 7]);
-    const list = await members(org.browser, org.base);
-    expect(list.map((m) => m.email)).toEqual(expect.arrayContaining(emails));
-    expect(list.find((m) => m.email === 'jose.nunez@example.com')).toMatchObject({
-      name: 'José Núñez',
-      role: 2,
-      limit: 100,
-    });
-    expect(list.find((m) => m.email === 'john.smith@example.com')).toMatchObject({
+    expect(body.data.rows.find((r) => r.email === 'john.smith@example.com')).toMatchObject({
       name: 'Smith, John "Jack"',
-      role: 3,
-      limit: 120,
     });
-    expect(list.find((m) => m.email === 'zoe@example.org')).toMatchObject({ role: 3, limit: 1500 });
+    const { invitations } = await roster(org.browser, org.base);
+    expect(invitations.map((i) => i.email)).toEqual(expect.arrayContaining(emails));
+    expect(invitations.find((i) => i.email === 'jose.nunez@example.com')).toMatchObject({ role: 2, limit: 100 });
+    expect(invitations.find((i) => i.email === 'john.smith@example.com')).toMatchObject({ role: 3, limit: 120 });
+    expect(invitations.find((i) => i.email === 'zoe@example.org')).toMatchObject({ role: 3, limit: 1500 });
   });
 });

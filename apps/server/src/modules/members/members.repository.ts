@@ -57,20 +57,6 @@ export async function groupExists(db: Queryable, groupId: number): Promise<boole
   return rows.length > 0;
 }
 
-/** Adds a member; false when the user already is one (the existing row stays as it is). */
-export async function insertMember(
-  db: Queryable,
-  member: { groupId: number; userId: number; role: 2 | 3; limit: number | null; addedBy: number; invited: boolean },
-): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `INSERT INTO group_members (group_id, user_id, role, page_limit, added_by, invited_at)
-     VALUES ($1, $2, $3, $4, $5, CASE WHEN $6::boolean THEN now() ELSE NULL END)
-     ON CONFLICT (group_id, user_id) DO NOTHING`,
-    [member.groupId, member.userId, member.role, member.limit, member.addedBy, member.invited],
-  );
-  return rowCount > 0;
-}
-
 export async function updateMember(
   db: Queryable,
   groupId: number,
@@ -115,4 +101,25 @@ export async function lockMemberUsage(
     [groupId, userId],
   );
   return { page_limit: row.page_limit, used_pages: rows[0]?.used_pages ?? 0 };
+}
+
+/* ---- accounts an organisation makes for the members it adds (issue 13 B8, migration 0016) ---- */
+
+/**
+ * How many accounts the group's member additions made in the last `hours`, the group's row locked until the
+ * transaction ends, so two additions at once cannot both take the last one.
+ */
+export async function lockAndCountAccountsMadeByGroup(db: Queryable, groupId: number, hours: number): Promise<number> {
+  await db.query('SELECT id FROM groups WHERE id = $1 FOR UPDATE', [groupId]);
+  const { rows } = await db.query<{ made: number }>(
+    `SELECT count(*)::int AS made FROM users
+     WHERE created_by_group_id = $1 AND created_at > now() - make_interval(hours => $2::int)`,
+    [groupId, hours],
+  );
+  return rows[0]?.made ?? 0;
+}
+
+/** Records that the group's member addition made this account. */
+export async function markAccountMadeByGroup(db: Queryable, userId: number, groupId: number): Promise<void> {
+  await db.query('UPDATE users SET created_by_group_id = $2 WHERE id = $1', [userId, groupId]);
 }

@@ -1,6 +1,8 @@
 import {
+  INVITATION_MESSAGES,
   MEMBER_MESSAGES,
   MemberAddFormSchema,
+  MemberInvitedResponseSchema,
   MemberRemovedResponseSchema,
   MemberResponseSchema,
   MembersResponseSchema,
@@ -10,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../http/auth-context.ts';
+import { cancelInvitation } from '../invitations/invitations.service.ts';
 import {
   addMember,
   changeMember,
@@ -22,6 +25,9 @@ import {
 
 const GroupParams = z.object({ groupId: z.coerce.number().int().positive().max(2_147_483_647) });
 const MemberParams = GroupParams.extend({ userId: z.coerce.number().int().positive().max(2_147_483_647) });
+const InvitationParams = GroupParams.extend({
+  invitationId: z.coerce.number().int().positive().max(2_147_483_647),
+});
 const CsrfForm = z.object({ _csrf_token: z.string().max(200).optional() });
 
 /**
@@ -36,15 +42,16 @@ export const membersRoutes: FastifyPluginAsyncZod<MembersDeps> = async (api, dep
     {
       schema: {
         tags: ['groups'],
-        summary: 'The members of a group with their role, page limit and pages used (owner only)',
+        summary:
+          'The members of a group with their role, page limit and pages used, and its pending invitations (owner only)',
         params: GroupParams,
         response: { 200: MembersResponseSchema },
       },
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      const members = await getMembers(db, request.params.groupId, requireUser(request));
-      return { success: true as const, data: { members } };
+      const data = await getMembers(db, request.params.groupId, requireUser(request));
+      return { success: true as const, data };
     },
   );
 
@@ -55,16 +62,16 @@ export const membersRoutes: FastifyPluginAsyncZod<MembersDeps> = async (api, dep
       schema: {
         tags: ['groups'],
         summary:
-          'Add a member by e-mail (an existing account joins; a new address gets an account and a set-password invitation)',
+          'Invite a member by e-mail: the user joins by accepting (a new address gets an account and a set-password link); the answer is the same whether or not the address has an account',
         params: GroupParams,
         body: MemberAddFormSchema,
-        response: { 200: MemberResponseSchema },
+        response: { 200: MemberInvitedResponseSchema },
       },
     },
     async (request) => {
       const ctx = await requireGroupOwner(db, request.params.groupId, requireUser(request));
-      const { member } = await addMember(deps, ctx, request.body);
-      return { success: true as const, message: MEMBER_MESSAGES.added, data: { member } };
+      const invitation = await addMember(deps, ctx, request.body);
+      return { success: true as const, message: MEMBER_MESSAGES.invited, data: { invitation } };
     },
   );
 
@@ -75,7 +82,7 @@ export const membersRoutes: FastifyPluginAsyncZod<MembersDeps> = async (api, dep
       schema: {
         tags: ['groups'],
         summary:
-          'Add the members of a csv, xls or xlsx file (Name, E-mail, Limit, Role; at most 1 MiB), each row on its own',
+          'Invite the members of a csv, xls or xlsx file (Name, E-mail, Limit, Role; at most 1 MiB), each row on its own',
         consumes: ['multipart/form-data'],
         params: GroupParams,
         body: CsrfForm,
@@ -88,7 +95,7 @@ export const membersRoutes: FastifyPluginAsyncZod<MembersDeps> = async (api, dep
       const result = await uploadMembers(deps, ctx, upload);
       return {
         success: true as const,
-        message: `${String(result.added)} of ${String(result.total)} rows added.`,
+        message: `${String(result.added)} of ${String(result.total)} rows invited.`,
         data: result,
       };
     },
@@ -129,6 +136,25 @@ export const membersRoutes: FastifyPluginAsyncZod<MembersDeps> = async (api, dep
       const ctx = await requireGroupOwner(db, request.params.groupId, requireUser(request));
       await removeMember(db, ctx, request.params.userId);
       return { success: true as const, message: MEMBER_MESSAGES.removed };
+    },
+  );
+
+  api.post(
+    '/api/v1/groups/:groupId/invitations/:invitationId/cancel/',
+    {
+      config: { form: true },
+      schema: {
+        tags: ['groups'],
+        summary: 'Cancel a pending invitation of the group (owner only)',
+        params: InvitationParams,
+        body: CsrfForm,
+        response: { 200: MemberRemovedResponseSchema },
+      },
+    },
+    async (request) => {
+      const ctx = await requireGroupOwner(db, request.params.groupId, requireUser(request));
+      await cancelInvitation(db, ctx.groupId, request.params.invitationId);
+      return { success: true as const, message: INVITATION_MESSAGES.cancelled };
     },
   );
 };

@@ -1,11 +1,14 @@
 import {
   FIELD_MAX,
   MEMBER_MESSAGES,
+  MEMBER_NEW_ACCOUNTS_PER_DAY,
   MEMBER_UPLOAD_EXTENSIONS,
+  MEMBER_UPLOAD_MAX_ROWS,
   MEMBER_UPLOAD_MAX_BYTES,
   parseMemberRole,
   type Member,
   type MemberFieldError,
+  type MemberInvitation,
   type MemberUploadRow,
 } from '@veritext/contracts';
 import { ExtractError, readSpreadsheet, type SheetRow } from '@veritext/extract';
@@ -17,14 +20,17 @@ import { createSetPasswordLink, type AccountEmailDeps } from '../auth/account-em
 import { insertNewUser } from '../auth/auth.service.ts';
 import { findIdentityOfUser } from '../auth/identities.repository.ts';
 import { findUserByEmail, type UserRecord } from '../auth/users.repository.ts';
+import { insertInvitation } from '../invitations/invitations.repository.ts';
+import { groupInvitations, presentToOwner } from '../invitations/invitations.service.ts';
 import { findMemberRole } from '../invites/invites.repository.ts';
-import { mailLanguage, renderMail } from '../mail/mail.templates.ts';
+import { mailLanguage, renderMail, type MailKind } from '../mail/mail.templates.ts';
 import {
   deleteMember,
   findMember,
   groupExists,
-  insertMember,
   listMembers,
+  lockAndCountAccountsMadeByGroup,
+  markAccountMadeByGroup,
   updateMember,
   type MemberRecord,
 } from './members.repository.ts';
@@ -62,9 +68,14 @@ export async function requireGroupOwner(db: Queryable, groupId: number, user: Us
   return { groupId, groupName: rows[0]?.name ?? '', owner: user };
 }
 
-export async function getMembers(db: Queryable, groupId: number, user: UserRecord): Promise<Member[]> {
+export async function getMembers(
+  db: Queryable,
+  groupId: number,
+  user: UserRecord,
+): Promise<{ members: Member[]; invitations: MemberInvitation[] }> {
   await requireGroupOwner(db, groupId, user);
-  return (await listMembers(db, groupId)).map((record) => present(record, user.id));
+  const members = (await listMembers(db, groupId)).map((record) => present(record, user.id));
+  return { members, invitations: await groupInvitations(db, groupId) };
 }
 
 /* ---------------- validation ---------------- */
@@ -126,89 +137,108 @@ function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
 }
 
-type Added = { userId: number; invited: boolean; mail: { to: string; user: UserRecord; link: string } };
+type Invited = {
+  invitation: MemberInvitation;
+  mail: { to: string; user: UserRecord; link: string; kind: MailKind };
+};
 
-async function addInTransaction(
+/**
+ * Invites an address (one transaction). Whatever is behind the address, the owner gets the same answer: an
+ * invitation with the address they typed. An account that can sign in gets an e-mail with a link to its
+ * invitations; an account that cannot (made by an earlier invitation, never given a password, no Google sign-in)
+ * and a new address (which gets such an account) get a set-password link, and accept once they have signed in.
+ */
+async function inviteInTransaction(
   deps: MembersDeps,
   ctx: OwnerContext,
   member: { name: string; email: string; limit: number | null; role: 2 | 3 },
-): Promise<Added> {
+): Promise<Invited> {
   return deps.db.transaction(async (tx) => {
+    // The organisation makes at most so many accounts a day. Checked for every addition, whatever is behind the
+    // address, so the refusal tells the owner nothing about whether an address has an account.
+    if ((await lockAndCountAccountsMadeByGroup(tx, ctx.groupId, 24)) >= MEMBER_NEW_ACCOUNTS_PER_DAY) {
+      throw new AppError('member_new_accounts_limit');
+    }
     const existing = await findUserByEmail(tx, member.email);
-    const base = { groupId: ctx.groupId, role: member.role, limit: member.limit, addedBy: ctx.owner.id };
+    let user: UserRecord;
+    let link: string;
+    let kind: MailKind;
     if (existing !== null && existing.email !== null) {
-      // An account that cannot sign in yet (made by an earlier invitation, never given a password, no Google
-      // sign-in) is invited again: it gets a fresh set-password link, not a link to a login it does not have.
-      const cannotSignIn =
-        existing.password_hash === null && (await findIdentityOfUser(tx, existing.id, 'google')) === null;
-      if (!(await insertMember(tx, { ...base, userId: existing.id, invited: cannotSignIn }))) {
+      if ((await findMemberRole(tx, ctx.groupId, existing.id)) !== null) {
         throw new AppError('member_exists', { fields: { email: 'duplicate' } });
       }
-      const link = cannotSignIn
+      const cannotSignIn =
+        existing.password_hash === null && (await findIdentityOfUser(tx, existing.id, 'google')) === null;
+      user = existing;
+      kind = cannotSignIn ? 'member_invited' : 'group_invitation';
+      link = cannotSignIn
         ? await createSetPasswordLink(tx, deps.publicUrl, existing.id)
-        : `${deps.publicUrl}/profile/`;
-      return { userId: existing.id, invited: cannotSignIn, mail: { to: existing.email, user: existing, link } };
+        : `${deps.publicUrl}/profile/#invitations`;
+    } else {
+      // A new address: an individual account with no password yet, in the owner's language; the invitation
+      // carries a set-password link. The organisation made it, so no personal sign-up bonus, and only so many a day.
+      ({ user } = await insertNewUser(
+        tx,
+        {
+          email: member.email,
+          password: null,
+          name: member.name,
+          accountType: 'individual',
+          language: ctx.owner.language,
+          signupBonus: false,
+        },
+        null,
+      ));
+      await markAccountMadeByGroup(tx, user.id, ctx.groupId);
+      kind = 'member_invited';
+      link = await createSetPasswordLink(tx, deps.publicUrl, user.id);
     }
-    // A new address: an individual account as any sign-up makes (with the new-user bonus), no password yet,
-    // in the owner's language; the invitation carries a set-password link.
-    const { user } = await insertNewUser(
-      tx,
-      {
-        email: member.email,
-        password: null,
-        name: member.name,
-        accountType: 'individual',
-        language: ctx.owner.language,
-      },
-      null,
-    );
-    await insertMember(tx, { ...base, userId: user.id, invited: true });
-    const link = await createSetPasswordLink(tx, deps.publicUrl, user.id);
-    return { userId: user.id, invited: true, mail: { to: member.email, user, link } };
+    const invitation = await insertInvitation(tx, {
+      groupId: ctx.groupId,
+      userId: user.id,
+      email: member.email,
+      role: member.role,
+      limit: member.limit,
+      invitedBy: ctx.owner.id,
+    });
+    if (invitation === null) throw new AppError('invitation_exists', { fields: { email: 'invited' } });
+    return { invitation: presentToOwner(invitation), mail: { to: user.email ?? member.email, user, link, kind } };
   });
 }
 
-/** Sends the added or invited member their e-mail; a delivery failure is logged (the member is added). */
-async function notify(deps: MembersDeps, ctx: OwnerContext, added: Added): Promise<void> {
-  const kind = added.invited ? 'member_invited' : 'member_added';
+/** Sends the invited user their e-mail; a delivery failure is logged (the invitation stays). */
+async function notify(deps: MembersDeps, ctx: OwnerContext, invited: Invited): Promise<void> {
+  const { kind, user } = invited.mail;
   const owner = ctx.owner.name.trim() === '' ? (ctx.owner.email ?? '') : ctx.owner.name.trim();
-  const mail = renderMail(kind, mailLanguage(added.mail.user.language), {
-    name: added.mail.user.name,
-    link: added.mail.link,
+  const mail = renderMail(kind, mailLanguage(user.language), {
+    name: user.name,
+    link: invited.mail.link,
     owner,
     group: ctx.groupName,
   });
-  const delivery = deps.mailer
-    .send({ to: added.mail.to, ...mail, kind, userId: added.userId })
-    .catch((error: unknown) => {
-      deps.logger.error({ err: error, userId: added.userId, kind }, 'member e-mail could not be sent');
-    });
+  const delivery = deps.mailer.send({ to: invited.mail.to, ...mail, kind, userId: user.id }).catch((error: unknown) => {
+    deps.logger.error({ err: error, userId: user.id, kind }, 'member e-mail could not be sent');
+  });
   // The local outbox is one insert into our own database: waiting keeps it inside the request.
   if (deps.mailer.via === 'outbox') await delivery;
 }
 
 /**
- * Adds a member (one transaction): an existing account joins with the role, a new address gets an account
- * without a password and an invitation; then the e-mail goes out. Already a member: 409 member_exists.
+ * Invites a member (commerce-and-cabinet.md §2 "add"): the user joins only by accepting. Already a member: 409
+ * member_exists; already invited: 409 invitation_exists.
  */
-export async function addMember(
-  deps: MembersDeps,
-  ctx: OwnerContext,
-  input: MemberInput,
-): Promise<{ member: Member; invited: boolean }> {
+export async function addMember(deps: MembersDeps, ctx: OwnerContext, input: MemberInput): Promise<MemberInvitation> {
   const member = validateNewMember(input);
-  let added: Added;
+  let invited: Invited;
   try {
-    added = await addInTransaction(deps, ctx, member);
+    invited = await inviteInTransaction(deps, ctx, member);
   } catch (error) {
-    // Another request made the account or the membership first: once more, and that one is found.
+    // Another request made the account or the invitation first: once more, and that one is found.
     if (!isUniqueViolation(error)) throw error;
-    added = await addInTransaction(deps, ctx, member);
+    invited = await inviteInTransaction(deps, ctx, member);
   }
-  await notify(deps, ctx, added);
-  const record = await findMember(deps.db, ctx.groupId, added.userId);
-  if (record === null) throw new Error('the added member is gone');
-  return { member: present(record, ctx.owner.id), invited: added.invited };
+  await notify(deps, ctx, invited);
+  return invited.invitation;
 }
 
 /* ---------------- changing and removing ---------------- */
@@ -266,7 +296,7 @@ async function readMemberFile(upload: UploadedFile | undefined): Promise<SheetRo
 }
 
 /**
- * Adds the members of a file (columns Name, E-mail, Limit, Role), each row as the add form with its own
+ * Invites the members of a file (columns Name, E-mail, Limit, Role), each row as the add form with its own
  * transaction, so a bad row never undoes a good one. A header row (its second cell an e-mail heading) and
  * empty rows are skipped.
  */
@@ -276,6 +306,12 @@ export async function uploadMembers(
   upload: UploadedFile | undefined,
 ): Promise<{ added: number; invited: number; total: number; rows: MemberUploadRow[] }> {
   const table = await readMemberFile(upload);
+  // bounded before any row is taken: one file adds at most MEMBER_UPLOAD_MAX_ROWS members
+  const filled = table.filter(({ cells }) => cells.some((cell) => cell.trim() !== ''));
+  const hasHeader = HEADER_EMAIL.test(table[0]?.cells[1]?.trim() ?? '');
+  if (filled.length - (hasHeader ? 1 : 0) > MEMBER_UPLOAD_MAX_ROWS) {
+    throw new AppError('member_upload_too_many_rows', { fields: { file: 'invalid' } });
+  }
   const rows: MemberUploadRow[] = [];
   let added = 0;
   let invited = 0;
@@ -286,17 +322,15 @@ export async function uploadMembers(
     // `line`: the row number the file's owner sees in their spreadsheet, empty rows counted
     const row = { row: line, name: input.name.slice(0, ROW_TEXT_MAX), email: input.email.slice(0, ROW_TEXT_MAX) };
     try {
-      const result = await addMember(deps, ctx, input);
+      // every row taken is an invitation, whether or not the address has an account: the rows say the same
+      await addMember(deps, ctx, input);
       added++;
-      if (result.invited) invited++;
-      rows.push({
-        ...row,
-        outcome: result.invited ? 'invited' : 'added',
-        message: result.invited ? MEMBER_MESSAGES.invited : MEMBER_MESSAGES.added,
-      });
+      invited++;
+      rows.push({ ...row, outcome: 'invited', message: MEMBER_MESSAGES.invited });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      rows.push({ ...row, outcome: error.code === 'member_exists' ? 'duplicate' : 'invalid', message: error.message });
+      const duplicate = error.code === 'member_exists' || error.code === 'invitation_exists';
+      rows.push({ ...row, outcome: duplicate ? 'duplicate' : 'invalid', message: error.message });
     }
   }
   return { added, invited, total: rows.length, rows };

@@ -56,11 +56,12 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
           request.log,
         );
       } else if (type === undefined || type === '') {
+        const language = request.body?.language || request.query.language || undefined;
         report = await similarityReportPdf(
           options.db,
           options.similarityRenderer ?? sharedSimilarityReportRenderer(),
           request.auth,
-          { id },
+          { id, ...(language === undefined ? {} : { language }) },
           request.log,
         );
       } else {

@@ -241,10 +241,9 @@ describe(`plagiarism check API (${TEST_DB_KIND})`, () => {
     const source = data.plagiarism.sources[0]!;
     expect(source.index).toEqual([{ type: 'checked', db_id: indexKey(firstId) }]);
     expect(source.sourceType).toBe('checked');
-    // the source names the database document, not its owner or text
-    expect(source.link.name).toMatch(
-      new RegExp(`^#${String(firstId)} Veritext database, checked \\d{4}-\\d{2}-\\d{2}$`),
-    );
+    // the source says whose it is (someone else's), not its owner, title or text
+    expect(source.link.name).toMatch(/^A document submitted to Veritext on \d{1,2} [A-Z][a-z]{2} \d{4}$/);
+    expect(source.origin).toMatchObject({ kind: 'instance' });
     expect(source.source).toBe(source.link.name);
     expect(data.plagiarism.percents.identical).toBeGreaterThan(40);
     expect(data.plagiarism.nodes.some((node) => node.isIdentical && node.text.includes('compost is shared'))).toBe(

@@ -129,7 +129,38 @@ function fixture(): SimilarityReport {
       verdict: 'potentially AI',
       error: null,
     },
+    compared_with: null,
   };
+}
+
+/** The fixture with what it was compared with, and sources of this instance and of a reference collection. */
+function scoped(): SimilarityReport {
+  const report = fixture();
+  const own = source(1, 'Your check', 'Your check', 12.34, 6.17);
+  own.index = [{ type: 'checked', db_id: 'check:12' }];
+  own.sourceType = 'checked';
+  own.origin = { kind: 'own', title: 'My draft', checked_at: '2026-11-25T09:00:00.000Z' };
+  const colleague = source(2, 'A document', 'A document', 6.05, 0);
+  colleague.index = [{ type: 'checked', db_id: 'check:13' }];
+  colleague.sourceType = 'checked:g4';
+  colleague.origin = { kind: 'organisation' };
+  const stranger = source(3, 'A document', 'A document', 3, 3);
+  stranger.index = [{ type: 'checked', db_id: 'check:14' }];
+  stranger.sourceType = 'checked';
+  stranger.origin = { kind: 'instance', checked_at: '2026-11-20T23:30:00.000Z' };
+  const collected = source(4, 'Lighthouses of the Atlantic', 'Lighthouses of the Atlantic', 2, 2);
+  collected.sourceType = 'ref:maritime';
+  collected.origin = { kind: 'collection', name: 'ref:maritime', title: 'Maritime history' };
+  report.plagiarism.sources = [own, colleague, stranger, collected];
+  report.compared_with = {
+    documents: [
+      { scope: 'instance', count: 1234 },
+      { scope: 'organisation', count: 56 },
+    ],
+    collections: [{ name: 'ref:maritime', title: 'Maritime history', documents: 7 }],
+    internet: { searched: false, reason: 'no_provider' },
+  };
+  return report;
 }
 
 function input(report: SimilarityReport, fileName: string | null = 'humedales.docx'): SimilarityReportPdfInput {
@@ -275,6 +306,52 @@ describe('renderSimilarityReportPdf', () => {
     const { text } = await pdfText(await renderSimilarityReportPdf(input(apart)));
     expect(text).toContain('AI-written text');
     expect(text).toContain(AI_SENTENCE);
+  });
+
+  it('states what the text was compared with and whose each source is, in English', async () => {
+    const { text } = await pdfText(await renderSimilarityReportPdf(input(scoped())));
+    for (const expected of [
+      'Compared with',
+      'Documents checked on Veritext: 1,234',
+      "Your organisation's own documents: 56",
+      "Reference collection 'Maritime history': 7 documents",
+      'The internet: not searched (no search provider is configured)',
+      "Your check 'My draft' of 25 Nov 2026",
+      'A document checked in your organisation',
+      'A document submitted to Veritext on 20 Nov 2026',
+      'Lighthouses of the Atlantic',
+      'Reference collection: Maritime history',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).not.toContain('Veritext database');
+  });
+
+  it('renders the report in Spanish, sources and scope included', async () => {
+    const { text } = await pdfText(await renderSimilarityReportPdf({ ...input(scoped()), language: 'es' }));
+    for (const expected of [
+      'Informe de similitud n.º 4711',
+      'Comparado con',
+      'Documentos revisados en Veritext: 1234',
+      'Colección de referencia «Maritime history»: 7 documentos',
+      'Internet: sin buscar',
+      'Tu revisión «My draft» del 25 nov 2026',
+      'Un documento revisado en tu organización',
+      'Un documento enviado a Veritext el 20 nov 2026',
+      'Colección de referencia: Maritime history',
+      '12,34 %',
+      'Posiblemente IA',
+      'Fuentes',
+      'Página 1 de',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).not.toContain('Similarity report');
+  });
+
+  it('a report made before the scope was recorded has no such section', async () => {
+    const { text } = await pdfText(await renderSimilarityReportPdf(input(fixture())));
+    expect(text).not.toContain('Compared with');
   });
 
   it('renders a 26,000-word report', async () => {

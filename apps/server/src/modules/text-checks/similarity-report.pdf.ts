@@ -1,4 +1,10 @@
-import { AI_CHECK_STATUS, type ReportNode, type ReportSource, type SimilarityReport } from '@veritext/contracts';
+import {
+  AI_CHECK_STATUS,
+  type ComparedWith,
+  type ReportNode,
+  type ReportSource,
+  type SimilarityReport,
+} from '@veritext/contracts';
 import { BOLD, REGULAR, formatDate, numberPages, openReportDocument } from '../ai-checks/ai-report.pdf.ts';
 import {
   cachedMeasure,
@@ -9,6 +15,7 @@ import {
   underline,
   type Placed as PlacedRun,
 } from '../ai-checks/pdf-text.ts';
+import { originLabel, type LabelLanguage } from './source-origins.ts';
 
 /*
  * The downloadable Similarity report of a checked document (check-tool.md §3): a header, the summary
@@ -24,7 +31,136 @@ export type SimilarityReportPdfInput = {
   checkedAt: Date;
   generatedAt: Date;
   fileName: string | null;
+  /** The report's language (default English). */
+  language?: LabelLanguage;
 };
+
+/** Every word the PDF prints, in English and Spanish. */
+const STRINGS = {
+  en: {
+    title: (id: string) => `Similarity report #${id}`,
+    footer: (id: string) => `Veritext Similarity report #${id}`,
+    subject: 'Similarity report',
+    untitled: 'Untitled',
+    file: (name: string) => `File: ${name}`,
+    dates: (checked: string, generated: string) => `Checked ${checked}; report generated ${generated}`,
+    page: (page: number, pages: number) => `Page ${String(page)} of ${String(pages)}`,
+    matches: {
+      1: 'Identical text',
+      2: 'Changed text (reworded or paraphrased)',
+      3: 'Quotation (not counted in the similarity)',
+      4: 'Reference (not counted in the similarity)',
+    },
+    aiMarks: {
+      1: 'Likely AI-written (dashed underline)',
+      2: 'Strongly likely AI-written (double underline)',
+    },
+    aiStatus: {
+      inProgress: 'In progress',
+      failed: 'The AI check failed',
+      tooShort: 'Not checked: the text is too short',
+      tooLong: 'Not checked: the text is too long',
+      language: 'Not checked: the language is not supported',
+      notChecked: 'Not checked',
+    },
+    aiTitle: 'AI-written text',
+    noVerdict: 'No verdict',
+    verdict: (verdict: string) => `Verdict: ${verdict}`,
+    verdicts: {} as Record<string, string>,
+    likely: (p: string) => `Likely ${p}`,
+    strong: (p: string) => `Strongly likely ${p}`,
+    processed: (p: string) => `Processed ${p}`,
+    similarity: 'Similarity',
+    identical: (p: string) => `Identical ${p}`,
+    changed: (p: string) => `Changed text ${p}`,
+    quotations: 'Quotations',
+    references: 'References',
+    sourceCount: (n: number) => `${String(n)} source${n === 1 ? '' : 's'}`,
+    sources: 'Sources',
+    noSources: 'No matching sources were found.',
+    quoteSources: 'Sources of quotations',
+    referenceSources: 'Sources of references',
+    heads: { source: 'Source', share: 'Share', identical: 'Identical', changed: 'Changed' },
+    collection: (title: string) => `Reference collection: ${title}`,
+    sample: 'Sample',
+    notes:
+      'A small number after a highlighted passage names its sources: [1] in the list of sources, [Q1] of quotations, [R1] of references.',
+    text: 'Text',
+    empty: '(The text is empty.)',
+    comparedWith: 'Compared with',
+    instanceDocuments: (n: string) => `Documents checked on Veritext: ${n}`,
+    organisationDocuments: (n: string) => `Your organisation's own documents: ${n}`,
+    collectionDocuments: (title: string, n: string) => `Reference collection '${title}': ${n} documents`,
+    internetNotSearched: 'The internet: not searched (no search provider is configured)',
+    internetSearched: 'The internet',
+  },
+  es: {
+    title: (id: string) => `Informe de similitud n.º ${id}`,
+    footer: (id: string) => `Veritext: informe de similitud n.º ${id}`,
+    subject: 'Informe de similitud',
+    untitled: 'Sin título',
+    file: (name: string) => `Archivo: ${name}`,
+    dates: (checked: string, generated: string) => `Revisado el ${checked}; informe generado el ${generated}`,
+    page: (page: number, pages: number) => `Página ${String(page)} de ${String(pages)}`,
+    matches: {
+      1: 'Texto idéntico',
+      2: 'Texto modificado (reformulado o parafraseado)',
+      3: 'Cita (no cuenta en la similitud)',
+      4: 'Referencia (no cuenta en la similitud)',
+    },
+    aiMarks: {
+      1: 'Probablemente escrito por IA (subrayado discontinuo)',
+      2: 'Muy probablemente escrito por IA (subrayado doble)',
+    },
+    aiStatus: {
+      inProgress: 'En curso',
+      failed: 'La revisión de IA falló',
+      tooShort: 'Sin revisar: el texto es demasiado corto',
+      tooLong: 'Sin revisar: el texto es demasiado largo',
+      language: 'Sin revisar: el idioma no es compatible',
+      notChecked: 'Sin revisar',
+    },
+    aiTitle: 'Texto escrito por IA',
+    noVerdict: 'Sin veredicto',
+    verdict: (verdict: string) => `Veredicto: ${verdict}`,
+    verdicts: {
+      'human-written': 'Escrito por una persona',
+      'likely human': 'Probablemente humano',
+      'potentially AI': 'Posiblemente IA',
+      'likely AI': 'Probablemente IA',
+      'highly likely AI': 'Muy probablemente IA',
+      'most likely AI': 'Casi con certeza IA',
+    } as Record<string, string>,
+    likely: (p: string) => `Probable ${p}`,
+    strong: (p: string) => `Muy probable ${p}`,
+    processed: (p: string) => `Procesado ${p}`,
+    similarity: 'Similitud',
+    identical: (p: string) => `Idéntico ${p}`,
+    changed: (p: string) => `Texto modificado ${p}`,
+    quotations: 'Citas',
+    references: 'Referencias',
+    sourceCount: (n: number) => `${String(n)} fuente${n === 1 ? '' : 's'}`,
+    sources: 'Fuentes',
+    noSources: 'No se encontraron fuentes coincidentes.',
+    quoteSources: 'Fuentes de las citas',
+    referenceSources: 'Fuentes de las referencias',
+    heads: { source: 'Fuente', share: 'Parte', identical: 'Idéntico', changed: 'Modificado' },
+    collection: (title: string) => `Colección de referencia: ${title}`,
+    sample: 'Ejemplo',
+    notes:
+      'Un número pequeño tras un pasaje resaltado nombra sus fuentes: [1] en la lista de fuentes, [Q1] de citas, [R1] de referencias.',
+    text: 'Texto',
+    empty: '(El texto está vacío.)',
+    comparedWith: 'Comparado con',
+    instanceDocuments: (n: string) => `Documentos revisados en Veritext: ${n}`,
+    organisationDocuments: (n: string) => `Documentos propios de tu organización: ${n}`,
+    collectionDocuments: (title: string, n: string) => `Colección de referencia «${title}»: ${n} documentos`,
+    internetNotSearched: 'Internet: sin buscar (no hay ningún proveedor de búsqueda configurado)',
+    internetSearched: 'Internet',
+  },
+} as const;
+
+type Strings = (typeof STRINGS)[LabelLanguage];
 
 const TEXT_SIZE = 10;
 const NOTE_SIZE = 6.5;
@@ -39,33 +175,38 @@ type Match = 0 | 1 | 2 | 3 | 4;
 type AiMark = 0 | 1 | 2;
 
 const MATCHES = {
-  1: { fill: '#fecaca', ink: '#b91c1c', label: 'Identical text' },
-  2: { fill: '#fed7aa', ink: '#c2410c', label: 'Changed text (reworded or paraphrased)' },
-  3: { fill: '#bfdbfe', ink: '#1d4ed8', label: 'Quotation (not counted in the similarity)' },
-  4: { fill: '#bbf7d0', ink: '#15803d', label: 'Reference (not counted in the similarity)' },
+  1: { fill: '#fecaca', ink: '#b91c1c' },
+  2: { fill: '#fed7aa', ink: '#c2410c' },
+  3: { fill: '#bfdbfe', ink: '#1d4ed8' },
+  4: { fill: '#bbf7d0', ink: '#15803d' },
 } as const;
 
 /** Underlines rather than fills, so that they show over a match's highlight (and in black-and-white). */
 const AI_MARKS = {
-  1: { stroke: '#b45309', underline: 'dashed', label: 'Likely AI-written (dashed underline)' },
-  2: { stroke: '#7e22ce', underline: 'double', label: 'Strongly likely AI-written (double underline)' },
+  1: { stroke: '#b45309', underline: 'dashed' },
+  2: { stroke: '#7e22ce', underline: 'double' },
 } as const;
 
-const AI_STATUS_TEXT: Record<number, string> = {
-  [AI_CHECK_STATUS.queued]: 'In progress',
-  [AI_CHECK_STATUS.processing]: 'In progress',
-  [AI_CHECK_STATUS.failed]: 'The AI check failed',
-  [AI_CHECK_STATUS.too_short]: 'Not checked: the text is too short',
-  [AI_CHECK_STATUS.too_long]: 'Not checked: the text is too long',
-  [AI_CHECK_STATUS.unsupported_language]: 'Not checked: the language is not supported',
+const AI_STATUS_TEXT: Record<number, keyof Strings['aiStatus']> = {
+  [AI_CHECK_STATUS.queued]: 'inProgress',
+  [AI_CHECK_STATUS.processing]: 'inProgress',
+  [AI_CHECK_STATUS.failed]: 'failed',
+  [AI_CHECK_STATUS.too_short]: 'tooShort',
+  [AI_CHECK_STATUS.too_long]: 'tooLong',
+  [AI_CHECK_STATUS.unsupported_language]: 'language',
 };
 
 /** A run of the text in one style; `note` is a source number ("[1, 2]") drawn small and raised. */
 type Piece = { text: string; match: Match; ai: AiMark; note: boolean };
 type Placed = PlacedRun<Piece>;
 
-function percent(value: number): string {
-  return `${value.toFixed(2)} %`;
+/** Two decimals with the language's separator ("12.35 %", "12,35 %"). */
+function percentIn(language: LabelLanguage): (value: number) => string {
+  return (value) => `${language === 'es' ? value.toFixed(2).replace('.', ',') : value.toFixed(2)} %`;
+}
+
+function countIn(language: LabelLanguage): (value: number) => string {
+  return (value) => new Intl.NumberFormat(language === 'es' ? 'es-ES' : 'en-GB').format(value);
 }
 
 function capitalise(text: string): string {
@@ -187,7 +328,15 @@ const TEXT_LINES: LineStyle<Piece> = {
   drawRun,
 };
 
-type Ctx = { doc: PDFKit.PDFDocument; left: number; width: number; bottom: number };
+type Ctx = {
+  doc: PDFKit.PDFDocument;
+  left: number;
+  width: number;
+  bottom: number;
+  language: LabelLanguage;
+  t: Strings;
+  percent: (value: number) => string;
+};
 
 /** Room for `height` more points on this page, else a new page. */
 function ensureRoom(ctx: Ctx, height: number): void {
@@ -205,70 +354,72 @@ function heading(ctx: Ctx, text: string, keep = 50): void {
 }
 
 function header(ctx: Ctx, input: SimilarityReportPdfInput): void {
-  const { doc, left, width } = ctx;
+  const { doc, left, width, t } = ctx;
   const { report } = input;
   doc.font(BOLD).fontSize(10).fillColor('#2563eb').text('Veritext', left, doc.page.margins.top, { width });
   doc
     .font(BOLD)
     .fontSize(20)
     .fillColor(INK)
-    .text(`Similarity report #${String(report.id)}`, { width });
+    .text(t.title(String(report.id)), { width });
   doc
     .moveDown(0.2)
     .font(BOLD)
     .fontSize(12)
-    .text(report.title.trim() || 'Untitled', { width });
+    .text(report.title.trim() || t.untitled, { width });
   doc.moveDown(0.3).font(REGULAR).fontSize(9.5).fillColor(MUTED);
-  if (input.fileName !== null) doc.text(`File: ${input.fileName}`, { width });
-  doc.text(`Checked ${formatDate(input.checkedAt)}; report generated ${formatDate(input.generatedAt)}`, { width });
+  if (input.fileName !== null) doc.text(t.file(input.fileName), { width });
+  doc.text(t.dates(formatDate(input.checkedAt), formatDate(input.generatedAt)), { width });
 }
 
 type Card = { title: string; value: string; ink: string; lines: string[] };
 
-function aiCard(report: SimilarityReport): Card {
+function aiCard(ctx: Ctx, report: SimilarityReport): Card {
+  const { t, percent } = ctx;
   const { ai } = report;
   if (ai.status === AI_CHECK_STATUS.done && ai.error === null) {
     return {
-      title: 'AI-written text',
+      title: t.aiTitle,
       value: percent(ai.percents.total),
       ink: ai.percents.total > 0 ? AI_MARKS[2].stroke : INK,
       lines: [
-        ai.verdict === null ? 'No verdict' : `Verdict: ${capitalise(ai.verdict)}`,
-        `Likely ${percent(ai.percents.likely)}`,
-        `Strongly likely ${percent(ai.percents.strong)}`,
-        `Processed ${percent(ai.percents.processed)}`,
+        ai.verdict === null ? t.noVerdict : t.verdict(t.verdicts[ai.verdict] ?? capitalise(ai.verdict)),
+        t.likely(percent(ai.percents.likely)),
+        t.strong(percent(ai.percents.strong)),
+        t.processed(percent(ai.percents.processed)),
       ],
     };
   }
-  const state = ai.status === null ? 'Not checked' : (AI_STATUS_TEXT[ai.status] ?? 'Not checked');
-  return { title: 'AI-written text', value: '—', ink: MUTED, lines: [ai.error ?? state] };
+  const state = t.aiStatus[(ai.status === null ? undefined : AI_STATUS_TEXT[ai.status]) ?? 'notChecked'];
+  // the AI detector's own messages are English: in Spanish the status says the same
+  const error = ctx.language === 'en' ? ai.error : null;
+  return { title: t.aiTitle, value: '—', ink: MUTED, lines: [error ?? state] };
 }
 
 /** The summary: four cards side by side. */
 function summary(ctx: Ctx, report: SimilarityReport): void {
-  const { doc, left, width } = ctx;
+  const { doc, left, width, t, percent } = ctx;
   const p = report.plagiarism.percents;
-  const count = (n: number, one: string): string => `${String(n)} ${one}${n === 1 ? '' : 's'}`;
   const cards: Card[] = [
     {
-      title: 'Similarity',
+      title: t.similarity,
       value: percent(p.total),
       ink: p.total > 0 ? MATCHES[1].ink : INK,
-      lines: [`Identical ${percent(p.identical)}`, `Changed text ${percent(p['changed-index'])}`],
+      lines: [t.identical(percent(p.identical)), t.changed(percent(p['changed-index']))],
     },
     {
-      title: 'Quotations',
+      title: t.quotations,
       value: percent(p.quote),
       ink: MATCHES[3].ink,
-      lines: [count(report.plagiarism.quSources.length, 'source')],
+      lines: [t.sourceCount(report.plagiarism.quSources.length)],
     },
     {
-      title: 'References',
+      title: t.references,
       value: percent(p.reference),
       ink: MATCHES[4].ink,
-      lines: [count(report.plagiarism.reSources.length, 'source')],
+      lines: [t.sourceCount(report.plagiarism.reSources.length)],
     },
-    aiCard(report),
+    aiCard(ctx, report),
   ];
   const gap = 8;
   const cardWidth = (width - gap * (cards.length - 1)) / cards.length;
@@ -301,9 +452,11 @@ function summary(ctx: Ctx, report: SimilarityReport): void {
 
 /** One table of sources; `prefix` numbers them as the text's notes do ("", "Q", "R"). */
 function sourceTable(ctx: Ctx, sources: readonly ReportSource[], prefix: string, detail: boolean): void {
-  const { doc, left, width } = ctx;
+  const { doc, left, width, t, percent } = ctx;
   const cols = detail ? [28, width - 28 - 3 * 62, 62, 62, 62] : [28, width - 28 - 62, 62];
-  const heads = detail ? ['#', 'Source', 'Share', 'Identical', 'Changed'] : ['#', 'Source', 'Share'];
+  const heads = detail
+    ? ['#', t.heads.source, t.heads.share, t.heads.identical, t.heads.changed]
+    : ['#', t.heads.source, t.heads.share];
   const row = (cells: string[], bold: boolean, top: number): number => {
     let x = left;
     let height = 0;
@@ -333,9 +486,7 @@ function sourceTable(ctx: Ctx, sources: readonly ReportSource[], prefix: string,
   ensureRoom(ctx, 40);
   drawHead();
   sources.forEach((source, i) => {
-    const name = source.link.name.trim();
-    const where = source.source.trim();
-    const label = name === '' || name === where ? where : `${name}\n${where}`;
+    const label = sourceLabel(ctx, source);
     const cells = [`${prefix}${String(source.id)}`, label || '—', percent(source.percent)];
     if (detail) cells.push(percent(source.identical), percent(source.changedIndex));
     doc.font(REGULAR).fontSize(8.5);
@@ -352,17 +503,48 @@ function sourceTable(ctx: Ctx, sources: readonly ReportSource[], prefix: string,
   });
 }
 
+/**
+ * A source as its reader sees it: a document of this instance by whose it is (source-origins.ts, in the
+ * report's language); a reference collection's document by its title and its collection; an internet
+ * source by its name and address.
+ */
+export function sourceLabel(ctx: Pick<Ctx, 'language' | 't'>, source: ReportSource): string {
+  const name = source.link.name.trim();
+  const origin = source.origin;
+  if (origin !== undefined && origin.kind !== 'collection') return originLabel(origin, name, ctx.language);
+  const where = source.source.trim();
+  const label = name === '' || name === where ? where : `${name}\n${where}`;
+  return origin?.kind === 'collection' ? `${label}\n${ctx.t.collection(origin.title)}` : label;
+}
+
+/** What the text was compared with, as recorded when it was checked (absent from older reports). */
+function comparedWithSection(ctx: Ctx, compared: ComparedWith): void {
+  const { doc, left, width, t } = ctx;
+  const count = countIn(ctx.language);
+  const lines = [
+    ...compared.documents.map((set) =>
+      set.scope === 'instance' ? t.instanceDocuments(count(set.count)) : t.organisationDocuments(count(set.count)),
+    ),
+    ...compared.collections.map((collection) => t.collectionDocuments(collection.title, count(collection.documents))),
+    compared.internet.searched ? t.internetSearched : t.internetNotSearched,
+  ];
+  heading(ctx, t.comparedWith, 20 + lines.length * 13);
+  doc.font(REGULAR).fontSize(9.5).fillColor(INK);
+  for (const line of lines) doc.text(`•  ${line}`, left, doc.y, { width });
+}
+
 function sourcesSection(ctx: Ctx, report: SimilarityReport): void {
   const { plagiarism } = report;
-  heading(ctx, 'Sources');
+  const { t } = ctx;
+  heading(ctx, t.sources);
   if (plagiarism.sources.length === 0) {
-    ctx.doc.font(REGULAR).fontSize(10).fillColor(MUTED).text('No matching sources were found.', ctx.left);
+    ctx.doc.font(REGULAR).fontSize(10).fillColor(MUTED).text(t.noSources, ctx.left);
   } else {
     sourceTable(ctx, plagiarism.sources, '', true);
   }
   const lists = [
-    { title: 'Sources of quotations', list: plagiarism.quSources, prefix: 'Q' },
-    { title: 'Sources of references', list: plagiarism.reSources, prefix: 'R' },
+    { title: t.quoteSources, list: plagiarism.quSources, prefix: 'Q' },
+    { title: t.referenceSources, list: plagiarism.reSources, prefix: 'R' },
   ];
   for (const { title, list, prefix } of lists) {
     if (list.length === 0) continue;
@@ -373,12 +555,12 @@ function sourcesSection(ctx: Ctx, report: SimilarityReport): void {
 
 /** A sample of each highlight (`matches`) and of each AI underline (`ai`). */
 function legend(ctx: Ctx, show: { matches: boolean; ai: boolean }): void {
-  const { doc, left } = ctx;
+  const { doc, left, t } = ctx;
   const samples: Piece[] = [
     ...(show.matches
-      ? ([1, 2, 3, 4] as const).map((match) => ({ text: 'Sample', match, ai: 0 as const, note: false }))
+      ? ([1, 2, 3, 4] as const).map((match) => ({ text: t.sample, match, ai: 0 as const, note: false }))
       : []),
-    ...(show.ai ? ([1, 2] as const).map((ai) => ({ text: 'Sample', match: 0 as const, ai, note: false })) : []),
+    ...(show.ai ? ([1, 2] as const).map((ai) => ({ text: t.sample, match: 0 as const, ai, note: false })) : []),
   ];
   ensureRoom(ctx, samples.length * (LINE_HEIGHT + 3) + 20);
   doc.font(REGULAR).fontSize(TEXT_SIZE);
@@ -386,7 +568,7 @@ function legend(ctx: Ctx, show: { matches: boolean; ai: boolean }): void {
     const top = doc.y;
     const width = doc.widthOfString(piece.text);
     drawRun(doc, { ...piece, x: 0, width }, left, top);
-    const label = piece.match !== 0 ? MATCHES[piece.match].label : piece.ai !== 0 ? AI_MARKS[piece.ai].label : '';
+    const label = piece.match !== 0 ? t.matches[piece.match] : piece.ai !== 0 ? t.aiMarks[piece.ai] : '';
     doc
       .fillColor(INK)
       .fontSize(9)
@@ -400,12 +582,7 @@ function legend(ctx: Ctx, show: { matches: boolean; ai: boolean }): void {
     .font(REGULAR)
     .fontSize(8.5)
     .fillColor(MUTED)
-    .text(
-      'A small number after a highlighted passage names its sources: [1] in the list of sources, [Q1] of quotations, [R1] of references.',
-      left,
-      doc.y + 2,
-      { width: ctx.width },
-    );
+    .text(t.notes, left, doc.y + 2, { width: ctx.width });
 }
 
 /** The text, wrapped by hand so that each run carries its highlight, underline or note. */
@@ -421,7 +598,7 @@ function text(ctx: Ctx, pieces: readonly Piece[]): void {
   const lines = layout(tokenize(pieces), width, measure);
   doc.font(REGULAR).fontSize(TEXT_SIZE);
   if (lines.length === 0) {
-    doc.fillColor(MUTED).text('(The text is empty.)', left);
+    doc.fillColor(MUTED).text(ctx.t.empty, left);
     return;
   }
   const top = drawLines(doc, lines, { left, top: doc.y, bottom }, TEXT_LINES);
@@ -432,11 +609,13 @@ function text(ctx: Ctx, pieces: readonly Piece[]): void {
 /** The PDF Similarity report of a ready document. */
 export function renderSimilarityReportPdf(input: SimilarityReportPdfInput): Promise<Buffer> {
   const { report } = input;
-  const label = `Veritext Similarity report #${String(report.id)}`;
+  const language = input.language ?? 'en';
+  const t = STRINGS[language];
+  const label = t.footer(String(report.id));
   const { doc, done } = openReportDocument({
     title: report.title.trim() === '' ? label : `${label}: ${report.title.trim()}`,
-    subject: 'Similarity report',
-    lang: 'en',
+    subject: t.subject,
+    lang: language,
     createdAt: input.generatedAt,
   });
   const ctx: Ctx = {
@@ -444,10 +623,14 @@ export function renderSimilarityReportPdf(input: SimilarityReportPdfInput): Prom
     left: doc.page.margins.left,
     width: doc.page.width - doc.page.margins.left - doc.page.margins.right,
     bottom: doc.page.height - doc.page.margins.bottom - FOOTER_GAP,
+    language,
+    t,
+    percent: percentIn(language),
   };
 
   header(ctx, input);
   summary(ctx, report);
+  if (report.compared_with !== null) comparedWithSection(ctx, report.compared_with);
   sourcesSection(ctx, report);
 
   const nodes = report.plagiarism.nodes;
@@ -457,13 +640,13 @@ export function renderSimilarityReportPdf(input: SimilarityReportPdfInput): Prom
   // The AI marks go into the text when both parts cut up the same text, else in a section of their own.
   const together = hasAiMarks && aiNodes.map((node) => node.text).join('') === content;
 
-  heading(ctx, 'Text', 180);
+  heading(ctx, t.text, 180);
   legend(ctx, { matches: true, ai: together });
   doc.moveDown(0.8);
   text(ctx, textPieces(nodes, together ? aiNodes : []));
 
   if (hasAiMarks && !together) {
-    heading(ctx, 'AI-written text', 100);
+    heading(ctx, t.aiTitle, 100);
     legend(ctx, { matches: false, ai: true });
     doc.moveDown(0.8);
     text(
@@ -481,7 +664,7 @@ export function renderSimilarityReportPdf(input: SimilarityReportPdfInput): Prom
     );
   }
 
-  numberPages(doc, label);
+  numberPages(doc, label, t.page);
   doc.end();
   return done;
 }

@@ -3,11 +3,13 @@ import type { FingerprintStore } from '@veritext/reuse';
 import type { Database } from '../../db/database.ts';
 import { chargeHold, releaseHold } from '../ledger/ledger.service.ts';
 import type { ReuseChecker } from './reuse-checker.ts';
+import type { ComparedWith } from '@veritext/contracts';
 import {
+  countIndexedDocuments,
   findStaleTextChecks,
   findTextCheck,
   lockTextCheck,
-  referenceCollections,
+  referenceCollectionSizes,
   startAttempt,
   storeFailed,
   storeReady,
@@ -31,9 +33,38 @@ export function sourceTitle(checkId: number, checkedAt: Date): string {
   return `#${String(checkId)} Veritext database, checked ${checkedAt.toISOString().slice(0, 10)}`;
 }
 
-/** Everyone's checked documents, the organisation's own when it keeps them apart, every reference collection. */
-async function searchScope(db: Database, indexCollection: string): Promise<string[]> {
-  return [...new Set(['checked', indexCollection, ...(await referenceCollections(db))])];
+/** Everyone's checked documents. */
+const CHECKED = 'checked';
+
+/**
+ * What a check searches: everyone's checked documents, the organisation's own when it keeps them apart,
+ * every reference collection; and the same as the report states it (`compared_with`), with the number of
+ * documents each held at that moment (the check's own document left out). The internet is not searched:
+ * no provider is configured.
+ */
+export async function searchScope(
+  db: Database,
+  indexCollection: string,
+  selfKey: string,
+): Promise<{ collections: string[]; comparedWith: ComparedWith }> {
+  const references = await referenceCollectionSizes(db);
+  const checked = [...new Set([CHECKED, indexCollection])];
+  const counts = await countIndexedDocuments(db, checked, selfKey);
+  return {
+    collections: [...new Set([...checked, ...references.map((ref) => ref.source_collection)])],
+    comparedWith: {
+      documents: checked.map((collection) => ({
+        scope: collection === CHECKED ? ('instance' as const) : ('organisation' as const),
+        count: counts.get(collection) ?? 0,
+      })),
+      collections: references.map((ref) => ({
+        name: ref.source_collection,
+        title: ref.title.trim() === '' ? ref.source_collection.replace(/^ref:/, '') : ref.title.trim(),
+        documents: ref.documents,
+      })),
+      internet: { searched: false, reason: 'no_provider' },
+    },
+  };
 }
 
 /** Stores the report, and charges the held pages, in one transaction; a check no longer in progress is left alone. */
@@ -99,13 +130,14 @@ export async function processTextCheck(
   let language: string;
   const started = performance.now();
   try {
+    const scope = await searchScope(db, check.index_collection, key);
     const result = await engine.checker.check(engine.store, {
       text: check.content,
-      collections: await searchScope(db, check.index_collection),
+      collections: scope.collections,
       selfKey: key,
       minWords: REPORT_MIN_WORDS,
     });
-    report = { plagiarism: result.plagiarism, tricks: result.tricks };
+    report = { plagiarism: result.plagiarism, tricks: result.tricks, compared_with: scope.comparedWith };
     language = result.language;
     if (!check.exclude_from_index) {
       await engine.store.add(

@@ -10,12 +10,12 @@ import {
 import type { Logger } from 'pino';
 import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import { findMembershipsOfUser } from '../auth/users.repository.ts';
 import { queueAiCheck, type JobSender } from '../ai-checks/ai-checks.service.ts';
 import { findAiCheckOfText, type AiCheckRecord } from '../ai-checks/ai-checks.repository.ts';
-import { groupActingFor, type Caller } from '../groups/group-access.ts';
+import { groupActingFor, mayReadCheck, ROLE_STUDENT, type Caller } from '../groups/group-access.ts';
 import { findAccountById } from '../ledger/ledger.repository.ts';
 import type { SimilarityReportRenderer } from './similarity-report.ts';
+import { withOrigins } from './source-origins.ts';
 import {
   findTextCheck,
   findTextCheckSummary,
@@ -24,21 +24,6 @@ import {
   type TextCheckSummary,
 } from './text-checks.repository.ts';
 
-/**
- * Who may read a document: its owner; in its group the administrator and teachers (a student reads only
- * their own); the group's own API token.
- */
-async function canRead(db: Queryable, caller: Caller, check: Pick<TextCheckRecord, 'user_id' | 'group_id'>) {
-  if (caller.user !== null) {
-    if (check.user_id === caller.user.id) return true;
-    if (check.group_id === null) return false;
-    const groupId = check.group_id;
-    const membership = (await findMembershipsOfUser(db, caller.user.id)).find((group) => group.id === groupId);
-    return membership !== undefined && membership.role !== 3;
-  }
-  return caller.group !== null && check.group_id === caller.group.id;
-}
-
 async function visible<T extends Pick<TextCheckRecord, 'user_id' | 'group_id'>>(
   db: Queryable,
   caller: Caller,
@@ -46,7 +31,8 @@ async function visible<T extends Pick<TextCheckRecord, 'user_id' | 'group_id'>>(
 ): Promise<T> {
   if (caller.user === null && caller.group === null) throw new AppError('unauthorized');
   // Someone else's document does not exist, as far as the caller can tell.
-  if (check === null || !(await canRead(db, caller, check))) throw new AppError('not_found');
+  // One rule for documents and AI checks (groups/group-access.ts mayReadCheck).
+  if (check === null || !(await mayReadCheck(db, caller, check))) throw new AppError('not_found');
   return check;
 }
 
@@ -161,8 +147,10 @@ export async function getSimilarityReport(db: Queryable, caller: Caller, id: num
   return {
     id: check.id,
     title: check.title,
-    plagiarism: check.report.plagiarism,
+    // whose each source is, for this reader (source-origins.ts)
+    plagiarism: await withOrigins(db, caller, check.report.plagiarism),
     ai: aiPart(check.content, await findAiCheckOfText(db, check.id)),
+    compared_with: check.report.compared_with ?? null,
   };
 }
 
@@ -193,7 +181,8 @@ export async function textAiStatus(
 
 /**
  * POST /api/v1/fingerprint/send-text/{id}/: sends a ready document to the AI detector (one AI page of the
- * account that paid for the check is held). Sending it again answers the AI check it already has.
+ * account that paid for the check is held; a group's only for who acts for the group now, never a removed
+ * member). Sending it again answers the AI check it already has.
  */
 export async function sendTextToAi(
   db: Database,
@@ -210,6 +199,13 @@ export async function sendTextToAi(
   const account = await findAccountById(db, check.account_id);
   if (account === null) throw new AppError('ai_check_unavailable');
   const payer = { account, userId: check.user_id, groupId: check.group_id, isGroup: check.group_id !== null };
+  if (check.group_id !== null) {
+    // The group pays: only who acts for it now (a current member, or its token), as a new AI check would; the
+    // AI check is the sender's, held against the sender's page limit (queueAiCheck checks the membership again).
+    const { group, role } = await groupActingFor(db, caller, check.group_id);
+    if (role === ROLE_STUDENT && group.hide_new_check_for_student) throw new AppError('forbidden');
+    payer.userId = caller.user?.id ?? null;
+  }
   try {
     return await queueAiCheck(
       db,
@@ -234,7 +230,7 @@ export async function similarityReportPdf(
   db: Queryable,
   renderer: Pick<SimilarityReportRenderer, 'render'>,
   caller: Caller,
-  input: { id: number; now?: Date },
+  input: { id: number; now?: Date; language?: 'en' | 'es' },
   logger?: Pick<Logger, 'error'>,
 ): Promise<{ fileName: string; pdf: Buffer }> {
   const report = await getSimilarityReport(db, caller, input.id);
@@ -246,6 +242,8 @@ export async function similarityReportPdf(
       checkedAt: check.created_at,
       generatedAt: input.now ?? new Date(),
       fileName: check.file_name,
+      // the reader's language when the client says it, else the text's
+      language: input.language ?? (check.language === 'es' ? 'es' : 'en'),
     });
     return { fileName: `veritext-similarity-report-${String(check.id)}.pdf`, pdf };
   } catch (error) {

@@ -1,10 +1,11 @@
-import type { PlagiarismReport } from '@veritext/contracts';
+import type { ComparedWith, PlagiarismReport } from '@veritext/contracts';
 import type { Trick } from '@veritext/text';
 import type { Queryable } from '../../db/database.ts';
 
 /** The only SQL of the plagiarism check's documents (table text_checks, migration 0005). */
 
-export type StoredReport = { plagiarism: PlagiarismReport; tricks: Trick[] };
+/** `compared_with` is absent from reports stored before it was recorded. */
+export type StoredReport = { plagiarism: PlagiarismReport; tricks: Trick[]; compared_with?: ComparedWith };
 
 export type TextCheckRecord = {
   id: number;
@@ -211,10 +212,46 @@ export async function findTextCheckSummary(db: Queryable, id: number): Promise<T
   return rows[0] ?? null;
 }
 
-/** The reference collections' names as the index knows them (`ref:NAME`). */
-export async function referenceCollections(db: Queryable): Promise<string[]> {
-  const { rows } = await db.query<{ source_collection: string }>(
-    'SELECT source_collection FROM reuse_collections ORDER BY id',
+/** How many documents each collection holds, the check's own (`exceptKey`) left out; a collection without any is 0. */
+export async function countIndexedDocuments(
+  db: Queryable,
+  collections: readonly string[],
+  exceptKey: string,
+): Promise<Map<string, number>> {
+  const { rows } = await db.query<{ collection: string; documents: number }>(
+    `SELECT collection, count(*)::int AS documents FROM reuse_sources
+     WHERE collection = ANY($1::text[]) AND key <> $2 GROUP BY collection`,
+    [collections, exceptKey],
   );
-  return rows.map((row) => row.source_collection);
+  const counts = new Map(collections.map((collection) => [collection, 0]));
+  for (const row of rows) counts.set(row.collection, row.documents);
+  return counts;
+}
+
+/** The reference collections with their titles and sizes (documents), in the order they were made. */
+export async function referenceCollectionSizes(
+  db: Queryable,
+): Promise<{ source_collection: string; title: string; documents: number }[]> {
+  const { rows } = await db.query<{ source_collection: string; title: string; documents: number }>(
+    'SELECT source_collection, title, documents FROM reuse_collections ORDER BY id',
+  );
+  return rows;
+}
+
+/** What the reader may learn of checked documents that are sources: their owner, group, title and date. */
+export type SourceCheck = {
+  id: number;
+  user_id: number | null;
+  group_id: number | null;
+  title: string;
+  created_at: Date;
+};
+
+export async function findSourceChecks(db: Queryable, ids: readonly number[]): Promise<Map<number, SourceCheck>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await db.query<SourceCheck>(
+    'SELECT id, user_id, group_id, title, created_at FROM text_checks WHERE id = ANY($1::int[])',
+    [ids],
+  );
+  return new Map(rows.map((row) => [row.id, row]));
 }

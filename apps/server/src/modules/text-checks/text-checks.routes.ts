@@ -14,8 +14,10 @@ import {
   TextValidateResponseSchema,
   type TextSubmitForm,
 } from '@veritext/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database.ts';
+import { callerKey, checkRateLimit, type CheckLimits } from '../../http/check-rate-limit.ts';
 import type { UploadedFile } from '../../http/uploads.ts';
 import {
   getSimilarityReport,
@@ -24,10 +26,10 @@ import {
   sendTextToAi,
   textAiStatus,
 } from './text-checks.read.ts';
-import { validateText } from './text-checks.service.ts';
+import { validateText, type ExtractionCaller } from './text-checks.service.ts';
 import { submitTextCheck, type JobSender, type TextSubmitInput } from './text-checks.submit.ts';
 
-export type TextChecksRoutesOptions = { db: Database; queue: JobSender };
+export type TextChecksRoutesOptions = { db: Database; queue: JobSender; limits: CheckLimits };
 
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
 
@@ -51,6 +53,7 @@ function submitInput(body: TextSubmitForm, uploads: readonly UploadedFile[]): Te
     title: body.title,
     excludeFromIndex: isSet(body.exclude_from_index),
     groupId: groupIdOf(body.group_id),
+    checkAi: isSet(body.check_ai),
   };
 }
 
@@ -63,10 +66,19 @@ const SUBMIT_DESCRIPTION =
   '/api/v1/text/{id} until state 5 (ready) or 4 (failed: the pages were released).';
 
 /** The plagiarism check's calls (check-tool.md §7): verify, submit, poll, the report and the document's AI check. */
-export const textChecksRoutes: FastifyPluginAsyncZod<TextChecksRoutesOptions> = async (api, { db, queue }) => {
+export const textChecksRoutes: FastifyPluginAsyncZod<TextChecksRoutesOptions> = async (api, { db, queue, limits }) => {
+  // per address and per account, before the body is read (issue 13 B4); a file's reading is fair per caller
+  const validateLimit = checkRateLimit(api, 'text-validate', limits.rate.validate);
+  const checkLimit = checkRateLimit(api, 'text-check', limits.rate.check);
+  const extraction = (request: FastifyRequest): ExtractionCaller => ({
+    key: callerKey(request),
+    maxPerCaller: limits.extractMaxPerCaller,
+  });
+
   api.post(
     '/api/v1/text/validate',
     {
+      onRequest: validateLimit,
       bodyLimit: TEXT_BODY_LIMIT,
       config: { form: true, csrf: ['form', 'guest'] },
       schema: {
@@ -93,7 +105,7 @@ export const textChecksRoutes: FastifyPluginAsyncZod<TextChecksRoutesOptions> = 
         skipEnglishWords: isSet(body.skip_english_words_validation),
         skipPercentLetters: isSet(body.skip_percentage_words_validation),
         groupId: groupIdOf(body.group_id),
-      });
+      }, extraction(request));
     },
   );
 
@@ -107,6 +119,7 @@ export const textChecksRoutes: FastifyPluginAsyncZod<TextChecksRoutesOptions> = 
     api.post(
       path,
       {
+        onRequest: checkLimit,
         bodyLimit: TEXT_BODY_LIMIT,
         config: { form: true, csrf: ['form', 'guest'] },
         schema: {
@@ -119,7 +132,13 @@ export const textChecksRoutes: FastifyPluginAsyncZod<TextChecksRoutesOptions> = 
         },
       },
       async (request) =>
-        submitTextCheck(db, queue, request.auth, submitInput(request.body, request.uploads), request.log),
+        submitTextCheck(
+          db,
+          queue,
+          request.auth,
+          { ...submitInput(request.body, request.uploads), extraction: extraction(request) },
+          request.log,
+        ),
     );
   }
 

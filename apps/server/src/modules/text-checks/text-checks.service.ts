@@ -1,21 +1,19 @@
-import { createHash } from 'node:crypto';
 import {
   CHECK_MAX_SYMBOLS,
-  CHECK_MIN_CHARACTERS,
-  ENGLISH_CHECK_MIN_WORDS,
-  MIN_COMMON_ENGLISH_PERCENT,
-  MIN_LETTERS_PERCENT,
   TEXT_VALIDATION_CODE,
   TEXT_VALIDATION_MESSAGES,
   type SiteLanguage,
   type TextValidateResponse,
 } from '@veritext/contracts';
 import { EXTRACT_MESSAGES, ExtractError, extractText } from '@veritext/extract';
-import { countPages, countSymbols, countWords, normaliseText, STOPWORDS } from '@veritext/text';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import type { UploadedFile } from '../../http/uploads.ts';
 import { groupActingFor, type Caller } from '../groups/group-access.ts';
+import { verifyTextOffThread } from './text-work.ts';
+import { rejected } from './text-verify.ts';
+
+export { canonicalText, commonEnglishPercent, textHash, verifyText, type Verified } from './text-verify.ts';
 
 /** Who calls; both may be null (a new guest verifies before their account exists). */
 export type TextCheckCaller = Caller;
@@ -30,125 +28,72 @@ export type TextValidateInput = {
 };
 
 /**
- * The text a check is about: Unicode NFC, unified line breaks, no-break spaces as spaces, trimmed (the
- * text area trims on blur). Its hash is what POST /api/v1/text compares.
+ * Who is reading a file, for the extractor's fair scheduling (@veritext/extract): the caller's key (its account,
+ * else its address) and how many of its files may be read or wait at once; one more is a 429.
  */
-export function canonicalText(text: string): string {
-  return normaliseText(text).trim();
-}
-
-/** SHA-256 (hex) of the canonical text: the same text with other line endings has the same hash. */
-export function textHash(text: string): string {
-  return createHash('sha256').update(canonicalText(text), 'utf8').digest('hex');
-}
-
-const WORD = /[\p{L}\p{M}'’`-]+/gu;
+export type ExtractionCaller = { key: string; maxPerCaller: number };
 
 /**
- * The English-words heuristic: the share of the text's words (runs of letters) that are among the most
- * frequent English function words (STOPWORDS.en). Running English prose has 35-50 % of them; another
- * language, a word list or gibberish has almost none. A text with at least ENGLISH_CHECK_MIN_WORDS
- * words and fewer than MIN_COMMON_ENGLISH_PERCENT % common words gets the warning.
+ * Reads the one file of a request in the extractor's worker, bounded: reading stops past the check's maximum of
+ * symbols (ExtractError 'too-long'), so a 24 MB text is never read whole. A caller with too many files being read
+ * already gets 429 extraction_busy. Other failures throw ExtractError (the caller words them).
  */
-export function commonEnglishPercent(text: string): { words: number; percent: number } {
-  let words = 0;
-  let common = 0;
-  for (const match of text.matchAll(WORD)) {
-    const word = match[0]
-      .toLowerCase()
-      .replace(/^['’`-]+|['’`-]+$/g, '')
-      .replace(/’/g, "'");
-    if (word === '') continue;
-    words++;
-    if (STOPWORDS.en.has(word)) common++;
+export async function extractUpload(
+  upload: UploadedFile,
+  who: ExtractionCaller | undefined,
+  maxSymbols = CHECK_MAX_SYMBOLS,
+): Promise<string> {
+  try {
+    // the upload is read once: its bytes move to the worker rather than being copied
+    const bound = { maxSymbols, transfer: true };
+    const options = who === undefined ? bound : { ...bound, caller: who.key, maxPerCaller: who.maxPerCaller };
+    return (await extractText(upload.bytes, upload.fileName, options)).text;
+  } catch (error) {
+    if (error instanceof ExtractError && error.code === 'busy') {
+      throw new AppError('extraction_busy', { cause: error, headers: { 'retry-after': '5' } });
+    }
+    throw error;
   }
-  return { words, percent: words === 0 ? 100 : (common * 100) / words };
-}
-
-function rejected(code: number, message: string, hash: string | null): TextValidateResponse {
-  return { success: false, pages: 0, hash, message, code };
-}
-
-/** The verification of a text (after extraction), and the canonical text and its word count. */
-export type Verified = TextValidateResponse & { text: string; words: number };
-
-/**
- * Verifies a text. Order: 1 fewer than 80 symbols, 2 no words, 5 more symbols than the maximum; then
- * the warnings (pages kept, success true): 3 letters under 80 % of the symbols, 4 too few common
- * English words.
- */
-export function verifyText(
-  raw: string,
-  options: { language: SiteLanguage; skipEnglishWords: boolean; skipPercentLetters: boolean },
-): Verified {
-  const text = canonicalText(raw);
-  const hash = textHash(text);
-  const { symbols, letters } = countSymbols(text);
-  const words = countWords(text);
-  const verdict = ((): TextValidateResponse => {
-    if (symbols < CHECK_MIN_CHARACTERS) {
-      return rejected(TEXT_VALIDATION_CODE.tooFewSymbols, TEXT_VALIDATION_MESSAGES.tooFewSymbols, hash);
-    }
-    if (words === 0) return rejected(TEXT_VALIDATION_CODE.tooFewWords, TEXT_VALIDATION_MESSAGES.tooFewWords, hash);
-    if (symbols > CHECK_MAX_SYMBOLS) {
-      return rejected(TEXT_VALIDATION_CODE.maximumSymbols, TEXT_VALIDATION_MESSAGES.maximumSymbols, hash);
-    }
-    const pages = countPages(words);
-    if (!options.skipPercentLetters && letters * 100 < MIN_LETTERS_PERCENT * symbols) {
-      return {
-        success: true,
-        pages,
-        hash,
-        message: TEXT_VALIDATION_MESSAGES.warningPercentLetters,
-        code: TEXT_VALIDATION_CODE.warningPercentLetters,
-      };
-    }
-    if (!options.skipEnglishWords && options.language === 'en') {
-      const english = commonEnglishPercent(text);
-      if (english.words >= ENGLISH_CHECK_MIN_WORDS && english.percent < MIN_COMMON_ENGLISH_PERCENT) {
-        return {
-          success: true,
-          pages,
-          hash,
-          message: TEXT_VALIDATION_MESSAGES.warningPercentEnglish,
-          code: TEXT_VALIDATION_CODE.warningPercentEnglish,
-        };
-      }
-    }
-    return { success: true, pages, hash, message: '', code: null };
-  })();
-  return { ...verdict, text, words };
 }
 
 /**
- * The text of a request: pasted, or extracted from its one file. A file that cannot be read throws
- * ExtractError (the caller words it); a text and a file together are refused.
+ * The text of a request: pasted, or extracted from its one file (extractUpload). A file that cannot be read
+ * throws ExtractError (the caller words it); a text and a file together are refused.
  */
-export async function requestText(text: string | undefined, upload: UploadedFile | undefined): Promise<string> {
+export async function requestText(
+  text: string | undefined,
+  upload: UploadedFile | undefined,
+  who?: ExtractionCaller,
+): Promise<string> {
   const hasText = text !== undefined && text.trim() !== '';
   if (upload === undefined) return text ?? '';
   if (hasText) throw new AppError('validation_failed', { fields: { text: 'Send either a text or a file' } });
-  return (await extractText(upload.bytes, upload.fileName)).text;
+  return extractUpload(upload, who);
 }
 
 /**
  * POST /api/v1/text/validate: verifies a pasted text or one file without storing or charging anything
- * (0 when the file cannot be read, otherwise verifyText's codes).
+ * (0 when the file cannot be read, 5 when it has more symbols than the maximum — found while reading it,
+ * which stops there — otherwise verifyText's codes). The verification runs in a worker thread (text-work.ts).
  */
 export async function validateText(
   db: Queryable,
   caller: TextCheckCaller,
   input: TextValidateInput,
+  who?: ExtractionCaller,
 ): Promise<TextValidateResponse> {
   // with group_id the caller must act in that group (nothing is charged here)
   if (input.groupId !== null) await groupActingFor(db, caller, input.groupId);
   let raw: string;
   try {
-    raw = await requestText(input.text, input.upload);
+    raw = await requestText(input.text, input.upload, who);
   } catch (error) {
     if (!(error instanceof ExtractError)) throw error;
+    if (error.code === 'too-long') {
+      return rejected(TEXT_VALIDATION_CODE.maximumSymbols, TEXT_VALIDATION_MESSAGES.maximumSymbols, null);
+    }
     return rejected(TEXT_VALIDATION_CODE.badFormat, EXTRACT_MESSAGES[error.code], null);
   }
-  const { text: _text, words: _words, ...verdict } = verifyText(raw, input);
+  const { text: _text, words: _words, ...verdict } = await verifyTextOffThread(raw, input, false);
   return verdict;
 }

@@ -1,6 +1,9 @@
 import {
+  AI_CHECK_CODE,
   SUBSCRIBER_TEXT_LIMIT_WORDS,
   TEXT_STATE,
+  TEXT_VALIDATION_CODE,
+  TEXT_VALIDATION_MESSAGES,
   type SiteLanguage,
   type TextSubmitResponse,
 } from '@veritext/contracts';
@@ -10,8 +13,9 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import type { UploadedFile } from '../../http/uploads.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
+import { GROUP_NO_AI_PAGES, queueAiCheck } from '../ai-checks/ai-checks.service.ts';
 import type { GroupRecord } from '../auth/users.repository.ts';
-import { groupActingFor, type Caller } from '../groups/group-access.ts';
+import { groupActingFor, lockCurrentMembership, type Caller } from '../groups/group-access.ts';
 import {
   findAccountById,
   findAccountOfGroup,
@@ -24,7 +28,8 @@ import { enforceMemberPageLimit } from '../members/page-limit.ts';
 import { textCheckJob } from './text-checks.jobs.ts';
 import { settleFailed } from './text-checks.process.ts';
 import { findLatestSameText, insertTextCheck, lockSubmitter, setHoldEntries } from './text-checks.repository.ts';
-import { requestText, verifyText } from './text-checks.service.ts';
+import { requestText, type ExtractionCaller } from './text-checks.service.ts';
+import { verifyTextOffThread } from './text-work.ts';
 import { DUPLICATE_TEXT_WINDOW_SECONDS } from '@veritext/contracts';
 
 export type JobSender = Pick<JobQueue, 'send'>;
@@ -151,7 +156,20 @@ export type TextSubmitInput = {
   title?: string | undefined;
   excludeFromIndex: boolean;
   groupId: number | null;
+  /** The submitter chose the AI check too: one AI page of the paying account (none is spent otherwise). */
+  checkAi?: boolean | undefined;
+  /** Who reads the file, for the extractor's per-caller limit (issue 13 B6). */
+  extraction?: ExtractionCaller | undefined;
 };
+
+/** The AI check chosen with a text needs an AI page of the account that pays (or a negative balance allowed). */
+function assertAiPage(account: AccountRecord, isGroup: boolean): void {
+  if (account.ai_balance > 0 || account.negative_balance_allowed) return;
+  throw new AppError('insufficient_ai_balance', {
+    specCode: AI_CHECK_CODE.noAiPages,
+    ...(isGroup ? { message: GROUP_NO_AI_PAGES } : {}),
+  });
+}
 
 /**
  * POST /api/v1/text (and /create): verifies the text (or extracts the file's), refuses the same text
@@ -169,9 +187,17 @@ export async function submitTextCheck(
   const payer = await resolveTextPayer(db, caller, input.groupId);
   let raw: string;
   try {
-    raw = await requestText(input.text, input.upload);
+    raw = await requestText(input.text, input.upload, input.extraction);
   } catch (error) {
     if (!(error instanceof ExtractError)) throw error;
+    if (error.code === 'too-long') {
+      // reading stopped at the maximum (issue 13 B4): the verification's code 5
+      throw new AppError('text_rejected', {
+        message: TEXT_VALIDATION_MESSAGES.maximumSymbols,
+        specCode: TEXT_VALIDATION_CODE.maximumSymbols,
+        cause: error,
+      });
+    }
     const isInputError = error.code === 'bad-format' || error.code === 'too-large';
     throw new AppError(isInputError ? 'file_invalid' : 'file_unreadable', {
       message: EXTRACT_MESSAGES[error.code],
@@ -181,7 +207,11 @@ export async function submitTextCheck(
   }
   if (input.upload === undefined && raw.trim() === '') throw new AppError('text_required');
   // The warnings (codes 3 and 4) were the verification's to show; here only what cannot be checked stops.
-  const verified = verifyText(raw, { language: input.language, skipEnglishWords: true, skipPercentLetters: true });
+  const verified = await verifyTextOffThread(
+    raw,
+    { language: input.language, skipEnglishWords: true, skipPercentLetters: true },
+    true,
+  );
   if (!verified.success || verified.hash === null) {
     throw new AppError('text_rejected', {
       message: verified.message,
@@ -204,7 +234,14 @@ export async function submitTextCheck(
     if (latest !== null && latest.age_seconds < DUPLICATE_TEXT_WINDOW_SECONDS) throw new AppError('text_duplicate');
     if (latest?.state === TEXT_STATE.inProgress) throw new AppError('text_in_progress');
     if (owner.userId !== null && owner.groupId !== null) {
+      // the group pays only for whoever is its member now, checked again under lock (issue 13 B9)
+      await lockCurrentMembership(tx, owner.groupId, owner.userId);
       await enforceMemberPageLimit(tx, { groupId: owner.groupId, userId: owner.userId, pages: verified.pages });
+    }
+    if (input.checkAi === true) {
+      const account = await findAccountById(tx, payer.account.id);
+      if (account === null) throw new Error(`account ${String(payer.account.id)} is gone`);
+      assertAiPage(account, payer.groupId !== null);
     }
     const inserted = await insertTextCheck(tx, {
       userId: payer.userId,
@@ -233,6 +270,27 @@ export async function submitTextCheck(
     logger?.error({ err: error, checkId: check.id }, 'could not enqueue the text check; releasing its pages');
     await settleFailed(db, check.id, 'could not be queued');
     throw error;
+  }
+  if (input.checkAi === true) {
+    // Chosen with the text: the AI check runs beside the plagiarism check. Its page is held now; a page spent
+    // in the meantime (a race) leaves the document without one, and its report offers the AI check again.
+    const payerOfAi = {
+      account: payer.account,
+      userId: payer.userId,
+      groupId: payer.groupId,
+      isGroup: payer.groupId !== null,
+    };
+    try {
+      await queueAiCheck(
+        db,
+        queue,
+        payerOfAi,
+        { content: check.content, fileName, forceLanguage: null, textCheckId: check.id },
+        logger,
+      );
+    } catch (error) {
+      logger?.error({ err: error, checkId: check.id }, 'the AI check chosen with the text could not be queued');
+    }
   }
   return { success: true, message: '', hash, data: { text: { id: check.id, state: check.state } } };
 }

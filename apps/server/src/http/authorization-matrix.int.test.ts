@@ -1,0 +1,751 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ACCOUNTS,
+  allBut,
+  everyone,
+  GROUP_ACTORS,
+  GROUP_READERS,
+  only,
+  USER_ITSELF,
+  type CallerName,
+} from '../../test/authz/callers.ts';
+import { formatMismatches, isMismatch, runMatrix, type Matrix, type MatrixCase } from '../../test/authz/runner.ts';
+import { STRONG_PASSWORD } from '../../test/app.ts';
+import { TEST_DB_KIND } from '../../test/database.ts';
+import { METRICS_TOKEN, newEmail, World, type MatrixRequest } from '../../test/authz/world.ts';
+import type { MarkerName } from '../../test/authz/texts.ts';
+import { closeSharedAiDetector } from '../modules/ai-checks/detector.ts';
+import { closeSharedAiReportRenderer } from '../modules/ai-checks/ai-report.ts';
+import { sandboxWebhookSecret, signWebhookPayload } from '../modules/commerce/payment-gateway.ts';
+import { closeSharedReuseChecker } from '../modules/text-checks/reuse-checker.ts';
+import { closeSharedSimilarityReportRenderer } from '../modules/text-checks/similarity-report.ts';
+
+/*
+ * The authorisation matrix (issue 13): every route of the server × every kind of caller → the answer it must
+ * get. The expectations are the security goal, not today's behaviour: no caller reads or spends what is not
+ * theirs. A route registered without an entry here fails the test, and so does an entry whose route is gone.
+ *
+ * The attacked resources belong to "user" (its document, AI check, order, cart) or to the organisation (its
+ * members' documents and AI checks, its members, links and pages). Every browser caller sends its session
+ * cookie and a valid CSRF token (anonymous too: a browser has one before logging in); token callers send only
+ * X-API-TOKEN. Bodies are valid, so an answer reflects authorisation, not validation; where the valid body
+ * would destroy the fixture (deleting the account, changing the password or e-mail), a wrong current password
+ * makes the authorised answer an exact 400 current_password_invalid. Requests come from an outside address,
+ * a new one per cell (GET /metrics also from loopback).
+ */
+
+/** Routes left out on purpose, with the reason. */
+const NOT_IN_MATRIX: readonly { route: RegExp; reason: string }[] = [
+  { route: /^HEAD /, reason: "Fastify's automatic twin of a GET route: the same handler and checks, no body" },
+  {
+    route: /^GET \/api\/docs\/static\//,
+    reason:
+      'the Swagger UI page and its assets (HTML, JS, CSS): public files with no data; the API description itself (/api/docs/json, /yaml) is in the matrix',
+  },
+  // The client (index.html for page paths, @fastify/static files) is served only when apps/web/dist exists:
+  // the test app points WEB_DIST_DIR at a missing folder, so those routes are not registered here, and the
+  // page catch-all is the not-found handler, not a route.
+];
+
+const PUBLIC = everyone('ok');
+/** Any identity at all: a guest, an account or a group token (each acts on its own). */
+const SOMEONE = allBut(['anonymous']);
+const ACCOUNT_HOLDERS = only(ACCOUNTS);
+const ACCOUNT_OR_GUEST = only([...ACCOUNTS, 'guest']);
+const THE_USER = only(USER_ITSELF);
+const THE_OWNER = only(['owner']);
+const SITE_ADMIN = only(['siteAdmin']);
+/** Past authorisation, the wrong current password is what stops the request (the fixture survives). */
+const WRONG_PASSWORD = only(ACCOUNTS, { status: 400, code: 'current_password_invalid' });
+
+const SESSION_ENDERS: readonly CallerName[] = ['guest', ...ACCOUNTS];
+/** A cell that logged the caller in, out or elsewhere: log the caller in again (a new guest for the guest). */
+async function renewSession(world: World, caller: CallerName): Promise<void> {
+  if (SESSION_ENDERS.includes(caller)) await world.renew(caller);
+}
+
+const get = (url: string, extra: Partial<MatrixRequest> = {}): MatrixRequest => ({ method: 'GET', url, ...extra });
+const post = (url: string, form: Record<string, string> = {}, extra: Partial<MatrixRequest> = {}): MatrixRequest => ({
+  method: 'POST',
+  url,
+  form,
+  ...extra,
+});
+const group = (world: World) => String(world.groupId);
+const documentOf = (world: World, marker: MarkerName) => String(world.documents.get(marker) ?? 0);
+const aiCheckOf = (world: World, marker: MarkerName) => String(world.aiChecks.get(marker) ?? 0);
+
+/**
+ * The read routes of a document: the user's, a removed member's in the organisation, the student's there. A
+ * check's author reads it as long as it exists (issue 13, B2: "the author, or a teacher or owner of the group"),
+ * removed from the organisation or not; what a removed member may no longer do is spend the organisation's pages
+ * (B9: the never-sent case of send-text below) or read anyone else's work there.
+ */
+function documentCases(path: (world: World, id: string) => MatrixRequest): MatrixCase[] {
+  return [
+    { target: "the user's document", request: (w) => path(w, documentOf(w, 'userDocument')), expect: THE_USER },
+    {
+      target: "the organisation's document by the removed member",
+      request: (w) => path(w, documentOf(w, 'removedDocument')),
+      expect: only(['removedMember', ...GROUP_READERS]),
+    },
+    {
+      target: "the organisation's document by the student",
+      request: (w) => path(w, documentOf(w, 'studentDocument')),
+      expect: only(['student', ...GROUP_READERS]),
+    },
+  ];
+}
+
+function textSubmitCases(url: string): MatrixCase[] {
+  const form = (w: World) => ({
+    text: w.freshText(),
+    skip_english_words_validation: 'true',
+    skip_percentage_words_validation: 'true',
+  });
+  return [
+    { target: "the caller's own pages", request: (w) => post(url, form(w)), expect: SOMEONE },
+    {
+      target: "the organisation's pages (group_id)",
+      request: (w) => post(url, { ...form(w), group_id: group(w) }),
+      expect: only(GROUP_ACTORS),
+    },
+  ];
+}
+
+const SANDBOX_CARD = { card_number: '4242424242424242', exp_month: '12', exp_year: '2099', cvc: '123', name: 'Uma' };
+
+const MATRIX: Matrix = {
+  // ---------------------------------------------------------------- session and sign-up (public by design)
+  'GET /csrf_tokens': [{ target: 'a new CSRF token', request: () => get('/csrf_tokens'), expect: PUBLIC }],
+  'GET /altcha/challenge': [
+    { target: 'a bot-check challenge', request: () => get('/altcha/challenge'), expect: PUBLIC },
+  ],
+  'GET /login_json': [{ target: "the caller's own state", request: () => get('/login_json'), expect: PUBLIC }],
+  'GET /profile/get_credentials': [
+    {
+      target: "the caller's own credentials",
+      request: () => get('/profile/get_credentials'),
+      expect: ACCOUNT_OR_GUEST,
+    },
+  ],
+  'POST /registration/': [
+    {
+      target: 'a new account',
+      request: async (w) =>
+        post('/registration/', {
+          email: newEmail('new'),
+          password: STRONG_PASSWORD,
+          name: 'New Person',
+          'security-token-registration': await w.botToken(),
+        }),
+      expect: PUBLIC,
+      after: renewSession,
+    },
+  ],
+  'POST /login_check': [
+    {
+      target: 'another account, with its password',
+      request: (w) => post('/login_check', { _username: w.loginTarget.email, _password: w.loginTarget.password }),
+      expect: PUBLIC,
+      after: renewSession,
+    },
+  ],
+  'POST /logout': [
+    { target: "the caller's session", request: () => post('/logout'), expect: PUBLIC, after: renewSession },
+  ],
+  'POST /guest/registration/': [
+    {
+      target: 'a new guest',
+      request: async (w) => post('/guest/registration/', { 'guest-security-token': await w.botToken() }),
+      expect: PUBLIC,
+    },
+  ],
+  'GET /avatar/:hash.svg': [
+    { target: 'an avatar', request: () => get('/avatar/0123456789abcdef0123456789abcdef.svg'), expect: PUBLIC },
+  ],
+  'GET /verify_email/:code': [
+    {
+      target: 'a fresh verification link of another account (the code is the credential)',
+      request: async (w) => get(`/verify_email/${await w.freshVerificationCode()}`),
+      expect: PUBLIC,
+    },
+  ],
+  'POST /resend_verification_email': [
+    {
+      target: "the caller's own address (the user's is confirmed: 409, past authorisation)",
+      request: () => post('/resend_verification_email'),
+      expect: {
+        ...ACCOUNT_HOLDERS,
+        user: { status: 409, code: 'email_already_verified' },
+        personalToken: { status: 409, code: 'email_already_verified' },
+      },
+    },
+  ],
+  'POST /forgot_password': [
+    {
+      target: 'an address (same answer whether it exists or not)',
+      request: () => post('/forgot_password', { email: newEmail('forgot') }),
+      expect: PUBLIC,
+    },
+  ],
+  'POST /validate_reset_password_code': [
+    {
+      target: "another account's valid reset code (the code is the credential)",
+      request: (w) => post('/validate_reset_password_code', { code: w.reusableResetCode }),
+      expect: PUBLIC,
+    },
+  ],
+  'POST /reset_password': [
+    {
+      target: 'a fresh reset code of another account (the code is the credential)',
+      request: async (w) =>
+        post('/reset_password', {
+          code: await w.freshResetCode(),
+          password: 'N3w!Passw0rd-x',
+          confirm_password: 'N3w!Passw0rd-x',
+        }),
+      expect: PUBLIC,
+    },
+  ],
+  'GET /api/v1/auth/providers/': [
+    { target: 'the sign-in providers', request: () => get('/api/v1/auth/providers/'), expect: PUBLIC },
+  ],
+  'GET /auth/google/start': [
+    {
+      target: 'Google sign-in (not configured: redirects back)',
+      request: () => get('/auth/google/start'),
+      expect: PUBLIC,
+    },
+  ],
+  'GET /auth/google/callback': [
+    {
+      target: "Google's answer without a flow cookie (redirects back with an error)",
+      request: () => get('/auth/google/callback?code=x&state=y'),
+      expect: PUBLIC,
+    },
+  ],
+  'POST /integrito/registration/': [
+    {
+      target: 'a portal sign-up (a logged-in caller registers their own account)',
+      request: async (w) =>
+        post('/integrito/registration/', {
+          email: newEmail('portal'),
+          role: '4',
+          terms: 'on',
+          'integrito-security-token': await w.botToken(),
+        }),
+      expect: PUBLIC,
+    },
+  ],
+  'POST /api/v1/agreement/create/:type/:version/': [
+    {
+      target: "the caller's own agreement",
+      request: () => post('/api/v1/agreement/create/terms/2018-05-24/', { type: 'terms', version: '2018-05-24' }),
+      expect: ACCOUNT_HOLDERS,
+    },
+  ],
+
+  // ---------------------------------------------------------------- profile (always the caller's own)
+  'GET /api/v1/profile/': [
+    { target: "the caller's profile", request: () => get('/api/v1/profile/'), expect: ACCOUNT_HOLDERS },
+  ],
+  'POST /api/v1/profile/': [
+    {
+      target: "the caller's profile (unchanged values)",
+      request: (w, caller) =>
+        post('/api/v1/profile/', {
+          name: w.hasAccount(caller) ? w.account(caller).name : 'Someone',
+          timezone: 'Europe/London',
+          language: 'en',
+        }),
+      expect: ACCOUNT_HOLDERS,
+    },
+  ],
+  'POST /api/v1/profile/email/': [
+    {
+      target: "the caller's e-mail (wrong current password)",
+      request: () => post('/api/v1/profile/email/', { email: newEmail('moved'), current_password: 'Wr0ng!Passw0rd' }),
+      expect: WRONG_PASSWORD,
+    },
+  ],
+  'POST /api/v1/profile/password/': [
+    {
+      target: "the caller's password (wrong current password)",
+      request: () =>
+        post('/api/v1/profile/password/', {
+          current_password: 'Wr0ng!Passw0rd',
+          password: 'N3w!Passw0rd-x',
+          confirm_password: 'N3w!Passw0rd-x',
+        }),
+      expect: WRONG_PASSWORD,
+    },
+  ],
+  'POST /api/v1/profile/delete/': [
+    {
+      target: "the caller's account (wrong current password)",
+      request: () => post('/api/v1/profile/delete/', { current_password: 'Wr0ng!Passw0rd' }),
+      expect: WRONG_PASSWORD,
+    },
+  ],
+
+  // ---------------------------------------------------------------- organisations
+  'GET /api/v1/groups/list/': [
+    { target: "the caller's own groups", request: () => get('/api/v1/groups/list/'), expect: ACCOUNT_OR_GUEST },
+  ],
+  'GET /api/v1/groups/:id/invites/': [
+    {
+      target: "the organisation's registration links",
+      request: (w) => get(`/api/v1/groups/${group(w)}/invites/`),
+      expect: THE_OWNER,
+    },
+  ],
+  'POST /api/v1/groups/:id/invites/:role/rotate/': [
+    {
+      target: "the organisation's student link",
+      request: (w) => post(`/api/v1/groups/${group(w)}/invites/3/rotate/`),
+      expect: THE_OWNER,
+    },
+  ],
+  'GET /api/v1/invites/:token/': [
+    {
+      target: "the organisation's teacher link (the link is the credential)",
+      request: async (w) => get(`/api/v1/invites/${await w.inviteToken('owner', 2)}/`),
+      expect: PUBLIC,
+    },
+  ],
+  'POST /api/v1/invites/:token/accept/': [
+    {
+      target: "a second organisation's student link (the caller leaves it again)",
+      request: async (w) => post(`/api/v1/invites/${await w.inviteToken('otherOwner', 3)}/accept/`),
+      expect: ACCOUNT_HOLDERS,
+      after: (w, caller) => w.leaveOtherGroup(caller),
+    },
+  ],
+  'POST /api/v1/groups/:groupId/leave/': [
+    {
+      target: 'the organisation (a teacher or student who left joins again by its link)',
+      request: (w) => post(`/api/v1/groups/${group(w)}/leave/`),
+      // The owner cannot leave an organisation without handing it over; a removed member is no longer in it.
+      expect: { ...only(['student', 'teacher']), owner: { status: 400, code: 'group_owner_leave' } },
+      after: (w, caller) => w.rejoin(caller),
+    },
+  ],
+  'GET /api/v1/invitations/': [
+    { target: "the caller's own invitations", request: () => get('/api/v1/invitations/'), expect: ACCOUNT_HOLDERS },
+  ],
+  'POST /api/v1/invitations/:invitationId/accept/': [
+    {
+      target: "the user's invitation to a second organisation (a fresh one per cell; the user leaves again)",
+      request: async (w) => post(`/api/v1/invitations/${String(await w.inviteUserElsewhere())}/accept/`),
+      expect: THE_USER,
+      after: (w) => w.forgetUserInvitation(),
+    },
+  ],
+  'POST /api/v1/invitations/:invitationId/decline/': [
+    {
+      target: "the user's invitation to a second organisation (a fresh one per cell)",
+      request: async (w) => post(`/api/v1/invitations/${String(await w.inviteUserElsewhere())}/decline/`),
+      expect: THE_USER,
+      after: (w) => w.forgetUserInvitation(),
+    },
+  ],
+  'POST /api/v1/groups/:groupId/invitations/:invitationId/cancel/': [
+    {
+      target: 'a pending invitation of the organisation (a fresh one per cell)',
+      request: async (w) =>
+        post(`/api/v1/groups/${group(w)}/invitations/${String(await w.freshGroupInvitation())}/cancel/`),
+      expect: THE_OWNER,
+    },
+  ],
+  'GET /api/v1/groups/:groupId/members/': [
+    {
+      target: "the organisation's members",
+      request: (w) => get(`/api/v1/groups/${group(w)}/members/`),
+      expect: THE_OWNER,
+    },
+  ],
+  'POST /api/v1/groups/:groupId/members/': [
+    {
+      target: 'a new member of the organisation (a new address)',
+      request: (w) =>
+        post(`/api/v1/groups/${group(w)}/members/`, {
+          name: 'Nora New',
+          email: newEmail('added'),
+          limit: '',
+          role: 'Student',
+        }),
+      expect: THE_OWNER,
+    },
+  ],
+  'POST /api/v1/groups/:groupId/members/upload/': [
+    {
+      target: 'a members list for the organisation (one new address)',
+      request: (w) => ({
+        method: 'POST',
+        url: `/api/v1/groups/${group(w)}/members/upload/`,
+        multipart: {
+          fields: {},
+          file: {
+            field: 'file',
+            name: 'members.csv',
+            type: 'text/csv',
+            bytes: Buffer.from(`Name,E-mail,Limit,Role\nUla Upload,${newEmail('upload')},,Student\n`),
+          },
+        },
+      }),
+      expect: THE_OWNER,
+    },
+  ],
+  'POST /api/v1/groups/:groupId/members/:userId/': [
+    {
+      target: "the student's limit and role (unchanged values)",
+      request: async (w) =>
+        post(`/api/v1/groups/${group(w)}/members/${String((await w.userRecord('student')).id)}/`, {
+          limit: '',
+          role: '3',
+        }),
+      expect: THE_OWNER,
+    },
+  ],
+  'POST /api/v1/groups/:groupId/members/:userId/delete/': [
+    {
+      target: 'a member of the organisation (a fresh one per cell)',
+      request: async (w) => post(`/api/v1/groups/${group(w)}/members/${String(await w.freshMember())}/delete/`),
+      expect: THE_OWNER,
+    },
+  ],
+
+  // ---------------------------------------------------------------- the AI detector
+  'POST /api/v1/chat-gpt/': [
+    {
+      target: "the caller's own AI pages",
+      request: (w) => post('/api/v1/chat-gpt/', { text: w.freshText() }),
+      expect: SOMEONE,
+    },
+    {
+      target: "the organisation's AI pages (group_id)",
+      request: (w) => post('/api/v1/chat-gpt/', { text: w.freshText(), group_id: group(w) }),
+      expect: only(GROUP_ACTORS),
+    },
+  ],
+  'GET /api/v1/chat-gpt/:id/': [
+    {
+      target: "the user's AI check",
+      request: (w) => get(`/api/v1/chat-gpt/${aiCheckOf(w, 'userAiCheck')}/`),
+      expect: THE_USER,
+    },
+    {
+      target: "the organisation's AI check by the removed member",
+      request: (w) => get(`/api/v1/chat-gpt/${aiCheckOf(w, 'removedAiCheck')}/`),
+      expect: only(['removedMember', ...GROUP_READERS]),
+    },
+    {
+      target: "the organisation's AI check by the student",
+      request: (w) => get(`/api/v1/chat-gpt/${aiCheckOf(w, 'studentAiCheck')}/`),
+      expect: only(['student', ...GROUP_READERS]),
+    },
+  ],
+  'POST /api/v1/chat-gpt/mark/:id/': [
+    {
+      target: 'a fresh AI check of the user (feedback is given once)',
+      request: async (w) =>
+        post(`/api/v1/chat-gpt/mark/${String(await w.submitAiCheck('user', w.freshText()))}/`, { mark: '1' }),
+      expect: THE_USER,
+    },
+    {
+      target: "the organisation's AI check by the removed member",
+      request: (w) => post(`/api/v1/chat-gpt/mark/${aiCheckOf(w, 'removedAiCheck')}/`, { mark: '1' }),
+      // Feedback on the detector comes from whoever made the check, the only caller who has not given it yet.
+      expect: only(['removedMember']),
+    },
+    {
+      target: 'a fresh AI check of the student in the organisation',
+      request: async (w) =>
+        post(`/api/v1/chat-gpt/mark/${String(await w.submitAiCheck('student', w.freshText(), w.groupId))}/`, {
+          mark: '0',
+        }),
+      expect: only(['student']),
+    },
+  ],
+
+  // ---------------------------------------------------------------- the plagiarism check
+  'POST /api/v1/text/validate': [
+    {
+      target: 'a text (nothing stored or charged)',
+      request: (w) => post('/api/v1/text/validate', { text: w.freshText() }),
+      expect: PUBLIC,
+    },
+    {
+      target: 'a text for the organisation (group_id)',
+      request: (w) => post('/api/v1/text/validate', { text: w.freshText(), group_id: group(w) }),
+      expect: only(GROUP_ACTORS),
+    },
+  ],
+  'POST /api/v1/text': textSubmitCases('/api/v1/text'),
+  'POST /api/v1/text/create': textSubmitCases('/api/v1/text/create'),
+  'GET /api/v1/text/': [
+    { target: "the caller's own documents", request: () => get('/api/v1/text/'), expect: SOMEONE },
+    {
+      target: "the organisation's documents (a student sees only their own)",
+      request: (w) => get(`/api/v1/text/?group_id=${group(w)}`),
+      expect: only(GROUP_ACTORS),
+    },
+  ],
+  'GET /api/v1/text/:id': documentCases((_w, id) => get(`/api/v1/text/${id}`)),
+  'GET /api/v1/text/report/:id': documentCases((_w, id) => get(`/api/v1/text/report/${id}`)),
+  'GET /api/v1/fingerprint/text-status/:id/': documentCases((_w, id) =>
+    get(`/api/v1/fingerprint/text-status/${id}/?type=3`),
+  ),
+  'POST /api/v1/fingerprint/send-text/:id/': [
+    ...documentCases((_w, id) => post(`/api/v1/fingerprint/send-text/${id}/`, { type: '3' })),
+    {
+      // The spending case of B9: sent for the first time, the organisation's AI page would pay.
+      target: "the organisation's document by the removed member, never sent before (a fresh one per cell)",
+      request: (w) => post(`/api/v1/fingerprint/send-text/${String(w.unsentRemovedDocument())}/`, { type: '3' }),
+      expect: only(GROUP_READERS),
+    },
+  ],
+  'POST /profile/fingerprint/download-pdf/:id/': [
+    ...documentCases((_w, id) => post(`/profile/fingerprint/download-pdf/${id}/`)).map((c) => ({
+      ...c,
+      target: `the Similarity PDF of ${c.target.replace(/^the /, '')}`,
+    })),
+    {
+      target: "the AI PDF of the user's AI check",
+      request: (w) => post(`/profile/fingerprint/download-pdf/${aiCheckOf(w, 'userAiCheck')}/`, { type: '3' }),
+      expect: THE_USER,
+    },
+    {
+      target: "the AI PDF of the organisation's AI check by the removed member",
+      request: (w) => post(`/profile/fingerprint/download-pdf/${aiCheckOf(w, 'removedAiCheck')}/`, { type: '3' }),
+      expect: only(['removedMember', ...GROUP_READERS]),
+    },
+    {
+      target: "the AI PDF of the organisation's AI check by the student",
+      request: (w) => post(`/profile/fingerprint/download-pdf/${aiCheckOf(w, 'studentAiCheck')}/`, { type: '3' }),
+      expect: only(['student', ...GROUP_READERS]),
+    },
+  ],
+
+  // ---------------------------------------------------------------- site administration
+  'GET /api/v1/admin/collections/': [
+    { target: 'the reference collections', request: () => get('/api/v1/admin/collections/'), expect: SITE_ADMIN },
+  ],
+  'POST /api/v1/admin/collections/': [
+    {
+      target: 'an upload into a reference collection',
+      request: (w) => ({
+        method: 'POST',
+        url: '/api/v1/admin/collections/',
+        multipart: {
+          fields: { name: 'matrix-upload', title: 'Matrix upload' },
+          file: { field: 'files', name: 'one.txt', type: 'text/plain', bytes: Buffer.from(w.freshText(4)) },
+        },
+      }),
+      expect: SITE_ADMIN,
+    },
+  ],
+  'GET /api/v1/admin/collections/imports/:id/': [
+    {
+      target: "an administrator's import",
+      request: (w) => get(`/api/v1/admin/collections/imports/${String(w.collectionImportId)}/`),
+      expect: SITE_ADMIN,
+    },
+  ],
+  'DELETE /api/v1/admin/collections/:name/': [
+    {
+      target: 'a reference collection (a fresh one per cell)',
+      request: async (w) => ({ method: 'DELETE', url: `/api/v1/admin/collections/${await w.freshCollection()}/` }),
+      expect: SITE_ADMIN,
+    },
+  ],
+  'POST /api/v1/admin/collections/:name/remove/': [
+    {
+      target: 'a reference collection (a fresh one per cell)',
+      request: async (w) => post(`/api/v1/admin/collections/${await w.freshCollection()}/remove/`),
+      expect: SITE_ADMIN,
+    },
+  ],
+
+  // ---------------------------------------------------------------- commerce
+  'GET /api/v1/pricing/': [{ target: 'the price list', request: () => get('/api/v1/pricing/'), expect: PUBLIC }],
+  'GET /api/v1/orders/current/': [
+    { target: "the caller's own cart", request: () => get('/api/v1/orders/current/'), expect: ACCOUNT_HOLDERS },
+  ],
+  'GET /api/v1/orders/:id/': [
+    { target: "the user's order", request: (w) => get(`/api/v1/orders/${String(w.userOrderId)}/`), expect: THE_USER },
+  ],
+  'POST /order/add_item': [
+    {
+      target: "a pack for the caller's own account",
+      request: () => post('/order/add_item', { service: 'basic', quantity: '1' }),
+      expect: ACCOUNT_HOLDERS,
+    },
+    {
+      target: 'a pack for the organisation (group_id)',
+      request: (w) => post('/order/add_item', { service: 'basic', quantity: '1', group_id: group(w) }),
+      expect: THE_OWNER,
+    },
+  ],
+  'POST /order/delete_item/:id': [
+    {
+      target: "a line of the user's cart (put back before each cell)",
+      request: async (w) => post(`/order/delete_item/${String(await w.fillCart('user'))}`),
+      expect: THE_USER,
+    },
+  ],
+  'POST /order/add_coupon': [
+    {
+      target: "a promo code on the caller's own cart",
+      request: async (w, caller) => {
+        if (w.hasAccount(caller)) await w.fillCart(caller);
+        return post('/order/add_coupon', { coupon: w.promoCode });
+      },
+      expect: ACCOUNT_HOLDERS,
+    },
+  ],
+  'POST /order/checkout': [
+    {
+      target: "the caller's own cart (filled before each cell)",
+      request: async (w, caller) => {
+        if (w.hasAccount(caller)) await w.fillCart(caller);
+        return post('/order/checkout', {}, { headers: { accept: 'application/json' } });
+      },
+      expect: ACCOUNT_HOLDERS,
+    },
+  ],
+  'GET /api/v1/sandbox-pay/:session_id/': [
+    {
+      target: "the user's payment session (a fresh one per cell)",
+      request: async (w) => get(`/api/v1/sandbox-pay/${await w.freshPaymentSession()}/`),
+      expect: THE_USER,
+    },
+  ],
+  'POST /api/v1/sandbox-pay/:session_id/': [
+    {
+      target: "the user's payment session, paid with a test card (a fresh one per cell)",
+      request: async (w) => post(`/api/v1/sandbox-pay/${await w.freshPaymentSession()}/`, SANDBOX_CARD),
+      expect: THE_USER,
+    },
+  ],
+  'POST /webhooks/stripe': [
+    {
+      target: 'a correctly signed event (the signature is the credential)',
+      request: (w) => webhook(w, sandboxWebhookSecret(w.t.config.appSecret)),
+      expect: PUBLIC,
+    },
+    {
+      target: "a forged event paying the user's session (wrong signature)",
+      request: async (w) => webhook(w, 'whsec_forged', await w.freshPaymentSession()),
+      expect: everyone({ status: 400, code: 'bad_request' }),
+    },
+  ],
+
+  // ---------------------------------------------------------------- operations
+  'GET /health': [{ target: 'liveness', request: () => get('/health'), expect: PUBLIC }],
+  'GET /metrics': [
+    { target: 'the metrics, from outside', request: () => get('/metrics'), expect: everyone('denied') },
+    {
+      target: 'the metrics, from loopback',
+      request: () => get('/metrics', { remoteAddress: '127.0.0.1' }),
+      expect: PUBLIC,
+    },
+    {
+      target: 'the metrics, from outside with the operator’s bearer token',
+      request: () => get('/metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` } }),
+      expect: PUBLIC,
+    },
+    {
+      target: 'the metrics, from outside with a wrong bearer token',
+      request: () => get('/metrics', { headers: { authorization: 'Bearer not-the-metrics-token-0123456789' } }),
+      expect: everyone('denied'),
+    },
+  ],
+  'GET /dev/outbox': [
+    { target: 'the local outbox (test mode: off)', request: () => get('/dev/outbox'), expect: everyone('denied') },
+    {
+      target: 'the local outbox (development mode)',
+      request: () => get('/dev/outbox', { development: true }),
+      expect: SITE_ADMIN,
+    },
+  ],
+  'GET /dev/outbox/:id': [
+    {
+      target: 'a message of the local outbox (test mode: off)',
+      request: (w) => get(`/dev/outbox/${String(w.outboxMessageId)}`),
+      expect: everyone('denied'),
+    },
+    {
+      target: 'a message of the local outbox (development mode)',
+      request: (w) => get(`/dev/outbox/${String(w.outboxMessageId)}`, { development: true }),
+      expect: SITE_ADMIN,
+    },
+  ],
+  'GET /api/docs': [{ target: 'the API documentation page', request: () => get('/api/docs'), expect: PUBLIC }],
+  'GET /api/docs/json': [{ target: 'the OpenAPI document', request: () => get('/api/docs/json'), expect: PUBLIC }],
+  'GET /api/docs/yaml': [{ target: 'the OpenAPI document', request: () => get('/api/docs/yaml'), expect: PUBLIC }],
+};
+
+let webhookSerial = 0;
+/** A checkout.session.completed event (for a session, or an unknown one), signed with `secret`. */
+function webhook(world: World, secret: string, sessionId = 'cs_unknown'): MatrixRequest {
+  webhookSerial += 1;
+  const body = JSON.stringify({
+    id: `evt_authz_${String(Date.now())}_${String(webhookSerial)}`,
+    object: 'event',
+    type: 'checkout.session.completed',
+    data: { object: { id: sessionId, object: 'checkout.session', payment_status: 'paid', amount_total: 1 } },
+  });
+  return {
+    method: 'POST',
+    url: '/webhooks/stripe',
+    raw: { body, contentType: 'application/json' },
+    headers: { 'stripe-signature': signWebhookPayload(body, secret) },
+    remoteAddress: world.nextAddress(),
+  };
+}
+
+describe(`authorisation matrix: every route × every caller (${TEST_DB_KIND})`, () => {
+  let world: World | undefined;
+  let registered: Set<string>;
+
+  beforeAll(async () => {
+    world = await World.create();
+    registered = new Set(world.app.registeredRoutes.map((route) => `${route.method} ${route.url}`));
+  }, 120_000);
+
+  afterAll(async () => {
+    await closeSharedReuseChecker();
+    await closeSharedAiDetector();
+    await closeSharedSimilarityReportRenderer();
+    await closeSharedAiReportRenderer();
+    await world?.dispose();
+  });
+
+  it('has an entry for every registered route (a new route must say who may call it)', () => {
+    const missing = [...registered].filter(
+      (route) => MATRIX[route] === undefined && !NOT_IN_MATRIX.some((skip) => skip.route.test(route)),
+    );
+    expect(missing, `routes without an entry in the authorisation matrix:\n  ${missing.join('\n  ')}`).toEqual([]);
+  });
+
+  it('names only routes that exist', () => {
+    const stale = Object.keys(MATRIX).filter((route) => !registered.has(route));
+    expect(stale, `entries for routes that are not registered:\n  ${stale.join('\n  ')}`).toEqual([]);
+  });
+
+  it('answers every cell as expected, and no answer carries what its caller may not see', async () => {
+    const started = Date.now();
+    if (world === undefined) throw new Error('no fixture world');
+    const cells = await runMatrix(world, MATRIX, registered);
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    const routes = new Set(cells.map((cell) => cell.route)).size;
+    console.info(
+      `authorisation matrix (${TEST_DB_KIND}): ${String(routes)} routes, ${String(cells.length)} cells in ${seconds} s`,
+    );
+    const report = formatMismatches(cells);
+    if (report !== '') console.error(report);
+    expect(cells.filter(isMismatch).length, report).toBe(0);
+  }, 300_000);
+});
