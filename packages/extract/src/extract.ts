@@ -104,7 +104,8 @@ function begin(ticket: Ticket): () => void {
 function pump(): void {
   for (const small of [true, false]) {
     for (let i = 0; i < waiting.length && running < EXTRACT_SLOTS;) {
-      const ticket = waiting[i]!;
+      const ticket = waiting[i];
+      if (ticket === undefined) break;
       if (ticket.small !== small || !canStart(ticket)) {
         i++;
         continue;

@@ -25,3 +25,4 @@ export {
   type SpreadsheetExt,
 } from './table.ts';
 export { MAX_ZIP_RATIO, MAX_ZIP_UNCOMPRESSED } from './zip.ts';
+export { lowerThreadPriority } from './priority.ts';

@@ -3,8 +3,11 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { startSymbolBudget, symbolCount, symbolLimit } from './budget.ts';
 import { ExtractError } from './errors.ts';
 import type { WorkerJob, WorkerReply } from './extract.ts';
+import { lowerThreadPriority } from './priority.ts';
 
 const job = workerData as WorkerJob;
+// a hostile file may keep this thread busy until its time limit: the server's event loop comes first
+lowerThreadPriority();
 
 async function run(): Promise<unknown> {
   if (job.mode === 'sheet') return (await import('./sheet.ts')).parseSpreadsheet(job.bytes, job.ext);

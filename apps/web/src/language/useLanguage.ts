@@ -1,9 +1,9 @@
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { DEFAULT_LANGUAGE, isSiteLanguage, pathForLanguage, type SiteLanguage } from '@veritext/contracts';
+import { DEFAULT_LANGUAGE, isSiteLanguage, type SiteLanguage } from '@veritext/contracts';
 import { useServices } from '../app/ServicesContext.tsx';
-import { languageForPath, pathCarriesLanguage, readStoredLanguage, storeLanguage } from './language.ts';
+import { languageForPath, pathCarriesLanguage, placeInLanguage, readStoredLanguage, storeLanguage } from './language.ts';
 
 export function useLanguage(): SiteLanguage {
   const { i18n } = useTranslation();
@@ -24,9 +24,12 @@ export function useLanguageSync(): void {
   }, [pathname, i18n, storage]);
 }
 
-/** Switches language: remembers the choice and goes to the twin page (or that language's home). */
+/**
+ * Switches language and keeps the place: the twin page of a page that has one, otherwise the same page (its
+ * language is the stored choice), with the query and the hash.
+ */
 export function useSwitchLanguage(): (lang: SiteLanguage) => void {
-  const { pathname } = useLocation();
+  const location = useLocation();
   const navigate = useNavigate();
   const { i18n } = useTranslation();
   const { storage } = useServices();
@@ -35,8 +38,9 @@ export function useSwitchLanguage(): (lang: SiteLanguage) => void {
       storeLanguage(storage, lang);
       void i18n.changeLanguage(lang);
       document.documentElement.lang = lang;
-      void navigate(pathForLanguage(pathname, lang));
+      const target = placeInLanguage(location, lang);
+      if (target !== location.pathname + location.search + location.hash) void navigate(target);
     },
-    [storage, i18n, navigate, pathname],
+    [storage, i18n, navigate, location],
   );
 }

@@ -98,14 +98,19 @@ export const textChecksRoutes: FastifyPluginAsyncZod<TextChecksRoutesOptions> = 
     async (request, reply) => {
       const body = request.body;
       void reply.header('cache-control', 'no-store');
-      return validateText(db, request.auth, {
-        text: body.text,
-        upload: request.uploads.find((file) => file.fieldName === 'file'),
-        language: body.language === undefined || body.language === '' ? 'en' : body.language,
-        skipEnglishWords: isSet(body.skip_english_words_validation),
-        skipPercentLetters: isSet(body.skip_percentage_words_validation),
-        groupId: groupIdOf(body.group_id),
-      }, extraction(request));
+      return validateText(
+        db,
+        request.auth,
+        {
+          text: body.text,
+          upload: request.uploads.find((file) => file.fieldName === 'file'),
+          language: body.language === undefined || body.language === '' ? 'en' : body.language,
+          skipEnglishWords: isSet(body.skip_english_words_validation),
+          skipPercentLetters: isSet(body.skip_percentage_words_validation),
+          groupId: groupIdOf(body.group_id),
+        },
+        extraction(request),
+      );
     },
   );
 

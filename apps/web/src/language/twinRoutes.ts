@@ -1,0 +1,17 @@
+import { TWIN_PAGES } from '@veritext/contracts';
+import { LEGAL_PATHS } from '../legal/legalPaths.ts';
+
+/**
+ * Every route pattern that exists in English and, with the /es prefix, in Spanish: the spec's twin pages,
+ * the legal documents and the card-payment pages. Pages not listed here (the cabinet, the portal, the
+ * citation generator, the password reset) have one path in both languages: the stored choice decides.
+ * language.test.ts checks this list against the router's route table, both ways.
+ */
+export const TWIN_ROUTE_PATTERNS: readonly string[] = [
+  ...TWIN_PAGES,
+  ...Object.values(LEGAL_PATHS),
+  '/sandbox-pay/:sessionId',
+  '/payment/pending/:orderId',
+  '/payment-success/',
+  '/payment-success/1',
+];

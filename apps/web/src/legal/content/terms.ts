@@ -1,0 +1,369 @@
+import type { LegalDocument } from '../legalText.ts';
+
+/** Terms of service. Keep en and es section for section (legal.test.ts checks the ids match). */
+export const TERMS: LegalDocument = {
+  en: {
+    title: 'Terms of Service',
+    lead: 'The rules for using Veritext: what the service does, what you may expect from us and what we expect from you.',
+    sections: [
+      {
+        id: 'about',
+        heading: 'About these terms',
+        blocks: [
+          {
+            p: 'Veritext is a web service that compares texts with other documents to find passages they share (a plagiarism check) and estimates which passages of a text read as written by an AI model (the AI detector). "We" and "us" means the operator of this Veritext service; "you" means the person or organisation using it.',
+          },
+          {
+            p: 'By creating an account, by checking a text as a guest or by buying pages you accept these terms. If you use Veritext for an organisation, you confirm that you may accept them on its behalf. Our [Privacy Policy](privacy), [Refund Policy](refund) and [Cancellation Policy](cancellation) are part of these terms.',
+          },
+        ],
+      },
+      {
+        id: 'accounts',
+        heading: 'Accounts and guests',
+        blocks: [
+          {
+            p: 'Without an account you can check one free page (275 words) as a guest; your browser keeps a guest cookie for that. With a free account you get one free page to start with, keep your reports in My Documents and can buy more pages.',
+          },
+          {
+            list: [
+              'Give a real e-mail address that you control, and keep your password to yourself. You are responsible for what is done with your account and with your API token.',
+              'You must be old enough to agree to these terms where you live. A student below that age may use Veritext only through an organisation (a school) or with a parent’s permission.',
+              'An organisation account is run by its owner. The owner buys pages for it, adds and removes members, and decides how its documents are kept (see "Organisations" below).',
+              'Tell us at once at {supportEmail} if you think someone else is using your account.',
+            ],
+          },
+        ],
+      },
+      {
+        id: 'service',
+        heading: 'What the service does, and what it does not',
+        blocks: [
+          {
+            p: 'A similarity report shows the passages of your text that match documents checked on this Veritext service (or, inside an organisation that keeps its documents apart, that organisation’s own documents) and the reference collections loaded by our administrators. Each report says what it was compared with.',
+          },
+          {
+            list: [
+              'Internet sources are not searched yet. A passage copied from a web page is found only if the same text is in one of the collections above.',
+              'The AI detector gives a statistical estimate for English and Spanish texts. It can be wrong in both directions, especially on short, formulaic or heavily edited texts.',
+              'A similarity percentage or an AI score is not proof of misconduct. Quotations, common phrases and properly cited passages can match. A person must read the report and make any decision; do not punish anyone on a score alone.',
+              'The citation generator, the grammar checker, monthly subscriptions, internet sources and connections to learning management systems are not available yet. They are not part of anything you buy today.',
+            ],
+          },
+        ],
+      },
+      {
+        id: 'texts',
+        heading: 'Your texts',
+        blocks: [
+          {
+            p: 'You keep every right you have in the texts and files you check. You give us the permission we need to run the service: to store your text, its report and its fingerprints, to compare later texts with it, and to show the matching passage of your text (never your name or e-mail address) to another user whose text matches it.',
+          },
+          {
+            p: 'Unless you exclude it, every document you check joins the index that later checks are compared with; the [Privacy Policy](privacy) explains how this index works, who sees what, and how to keep a document out of it.',
+          },
+          {
+            p: 'Check only texts you have the right to submit: your own work, work you have been asked to assess, or texts whose owner agrees. Do not upload texts whose disclosure is forbidden to you, or special categories of personal data (health, for example) that the check does not need.',
+          },
+        ],
+      },
+      {
+        id: 'acceptable-use',
+        heading: 'Acceptable use',
+        blocks: [
+          { p: 'You may not:' },
+          {
+            list: [
+              'break the law, or infringe someone else’s rights, through Veritext;',
+              'try to reach data of other users, probe or attack the service, or get around its limits, its bot check or its security;',
+              'create accounts or guests in bulk, or send automated requests other than through the API and within its limits;',
+              'resell access to Veritext, or present its reports as the work of another service, without our written agreement;',
+              'use the service to build or tune tools whose purpose is to hide plagiarism or AI writing from teachers or publishers.',
+            ],
+          },
+          {
+            p: 'We may limit, suspend or close an account that breaks these rules, in proportion to the harm and, where we can, after telling you why.',
+          },
+        ],
+      },
+      {
+        id: 'pages-payments',
+        heading: 'Pages, prices and payment',
+        blocks: [
+          {
+            list: [
+              'Checks are paid in pages: one page is 275 words of the checked text. AI pages pay for the AI detector, one AI page per AI check. The pages a check needs are reserved when you send it and charged only when the report is ready; a check that fails gives them back.',
+              'Pages are sold in one-time packs at the prices on the [pricing page](/pricing/), in US dollars, with VAT added at checkout where it applies. A pack is paid once. There is no subscription and nothing renews.',
+              'Pages you buy do not expire. They belong to the account you chose when buying: yours, or an organisation you own.',
+              'Card payments are handled by Stripe, our payment provider; we never see or store your card number. A promo code gives the discount it states, for the number of uses it allows.',
+              'If the price shown when you pay is wrong because of an obvious error, we may cancel the order and refund it in full.',
+            ],
+          },
+          {
+            p: 'Refunds follow the [Refund Policy](refund); cancelling an order, or your account, follows the [Cancellation Policy](cancellation).',
+          },
+        ],
+      },
+      {
+        id: 'organisations',
+        heading: 'Organisations',
+        blocks: [
+          {
+            list: [
+              'An organisation has one balance that its members’ checks use. The owner may set a page limit per member.',
+              'The owner and the teachers of an organisation can open the documents that members checked inside it, with their reports. Documents you check for yourself, outside the organisation, stay yours alone.',
+              'An organisation’s documents are kept in its own index, apart from everyone else’s, unless its owner chooses to share them.',
+              'When a member leaves or deletes their account, the documents they checked inside the organisation stay with the organisation, without their name.',
+              'The organisation is responsible for having a lawful basis to check its members’ texts and for telling them so.',
+            ],
+          },
+        ],
+      },
+      {
+        id: 'api',
+        heading: 'The API',
+        blocks: [
+          {
+            p: 'You may check texts from your own software with your personal API token or an organisation token, under these same terms. Keep tokens secret: a call made with your token counts as made by you. We may limit the rate of calls to keep the service fair for everyone.',
+          },
+        ],
+      },
+      {
+        id: 'availability-support',
+        heading: 'Availability and support',
+        blocks: [
+          {
+            p: 'We work to keep Veritext available and correct, but we do not promise that it will always be available, uninterrupted or free of errors, and we may change, add or remove features. We will not take away pages you have paid for: if we ever close the service, we will refund the pages left unused as described in the [Refund Policy](refund).',
+          },
+          {
+            p: 'Support is by e-mail at [{supportEmail}](mailto:{supportEmail}). We answer on working days; support is not available around the clock.',
+          },
+        ],
+      },
+      {
+        id: 'liability',
+        heading: 'Liability',
+        blocks: [
+          {
+            p: 'Veritext is a tool that helps people judge a text; the decision and its consequences remain with the person who makes it. To the extent the law allows, we are not liable for indirect or consequential loss, or for decisions taken on the basis of a report, and our total liability to you is limited to the amount you paid us in the twelve months before the claim.',
+          },
+          {
+            p: 'Nothing in these terms limits liability that cannot be limited by law, such as liability for fraud or for death or personal injury caused by negligence, or the rights you have as a consumer.',
+          },
+        ],
+      },
+      {
+        id: 'ending',
+        heading: 'Ending the agreement',
+        blocks: [
+          {
+            p: 'You can stop using Veritext at any time and delete your account from your [Profile](/profile/) page; the [Privacy Policy](privacy) says what is deleted and what an organisation keeps. We may close an account that seriously or repeatedly breaks these terms. The sections on your texts, liability and applicable law continue to apply after the agreement ends.',
+          },
+        ],
+      },
+      {
+        id: 'changes-law',
+        heading: 'Changes and applicable law',
+        blocks: [
+          {
+            p: 'We may update these terms. The date at the top shows the current version; for a change that affects you, we will tell account holders by e-mail or on the site at least 30 days before it applies, and you may delete your account before then. If you keep using Veritext after that, the new terms apply.',
+          },
+          {
+            p: 'These terms are governed by the law of the country where the operator of this service is established. If you are a consumer, you also keep the protection of the mandatory law of the country where you live, and you may bring a claim before its courts.',
+          },
+        ],
+      },
+      {
+        id: 'contact',
+        heading: 'Contact',
+        blocks: [
+          {
+            p: 'Questions about these terms: [{supportEmail}](mailto:{supportEmail}).',
+          },
+        ],
+      },
+    ],
+  },
+  es: {
+    title: 'Términos del servicio',
+    lead: 'Las reglas de uso de Veritext: qué hace el servicio, qué puedes esperar de nosotros y qué esperamos de ti.',
+    sections: [
+      {
+        id: 'about',
+        heading: 'Sobre estos términos',
+        blocks: [
+          {
+            p: 'Veritext es un servicio web que compara textos con otros documentos para encontrar los pasajes que comparten (una revisión de plagio) y estima qué pasajes de un texto parecen escritos por un modelo de IA (el detector de IA). «Nosotros» es quien opera este servicio Veritext; «tú» es la persona u organización que lo usa.',
+          },
+          {
+            p: 'Al crear una cuenta, al revisar un texto como invitado o al comprar páginas aceptas estos términos. Si usas Veritext en nombre de una organización, confirmas que puedes aceptarlos por ella. Nuestra [Política de privacidad](privacy), la [Política de reembolso](refund) y la [Política de cancelación](cancellation) forman parte de estos términos.',
+          },
+        ],
+      },
+      {
+        id: 'accounts',
+        heading: 'Cuentas e invitados',
+        blocks: [
+          {
+            p: 'Sin cuenta puedes revisar una página gratis (275 palabras) como invitado; tu navegador guarda para ello una cookie de invitado. Con una cuenta gratuita recibes una página gratis para empezar, guardas tus informes en Mis documentos y puedes comprar más páginas.',
+          },
+          {
+            list: [
+              'Indica una dirección de correo real que controles y no compartas tu contraseña. Eres responsable de lo que se haga con tu cuenta y con tu token de API.',
+              'Debes tener la edad necesaria para aceptar estos términos en tu país. Un estudiante menor de esa edad solo puede usar Veritext a través de una organización (un centro educativo) o con permiso de sus padres.',
+              'Una cuenta de organización la gestiona su propietario. El propietario compra páginas para ella, añade y quita miembros y decide cómo se guardan sus documentos (ver «Organizaciones» más abajo).',
+              'Avísanos enseguida en {supportEmail} si crees que otra persona usa tu cuenta.',
+            ],
+          },
+        ],
+      },
+      {
+        id: 'service',
+        heading: 'Qué hace el servicio y qué no',
+        blocks: [
+          {
+            p: 'Un informe de similitud muestra los pasajes de tu texto que coinciden con documentos revisados en este servicio Veritext (o, dentro de una organización que guarda aparte sus documentos, con los documentos de esa organización) y con las colecciones de referencia que cargan nuestros administradores. Cada informe indica con qué se comparó.',
+          },
+          {
+            list: [
+              'Todavía no se buscan fuentes de internet. Un pasaje copiado de una página web solo se encuentra si el mismo texto está en alguna de las colecciones anteriores.',
+              'El detector de IA da una estimación estadística para textos en inglés y en español. Puede equivocarse en los dos sentidos, sobre todo en textos cortos, formularios o muy editados.',
+              'Un porcentaje de similitud o una puntuación de IA no prueban una falta. Las citas, las frases habituales y los pasajes bien citados pueden coincidir. Una persona debe leer el informe y tomar cualquier decisión; no sanciones a nadie solo por una puntuación.',
+              'El generador de citas, el corrector gramatical, las suscripciones mensuales, las fuentes de internet y la conexión con plataformas de aprendizaje (LMS) aún no están disponibles. No forman parte de nada de lo que compras hoy.',
+            ],
+          },
+        ],
+      },
+      {
+        id: 'texts',
+        heading: 'Tus textos',
+        blocks: [
+          {
+            p: 'Conservas todos los derechos que tengas sobre los textos y archivos que revisas. Nos das el permiso necesario para prestar el servicio: guardar tu texto, su informe y sus huellas, comparar con él los textos que se revisen después y mostrar el pasaje coincidente de tu texto (nunca tu nombre ni tu correo) a otro usuario cuyo texto coincida con él.',
+          },
+          {
+            p: 'Salvo que lo excluyas, cada documento que revisas se incorpora al índice con el que se comparan las revisiones posteriores; la [Política de privacidad](privacy) explica cómo funciona ese índice, quién ve qué y cómo dejar un documento fuera de él.',
+          },
+          {
+            p: 'Revisa solo textos que tengas derecho a enviar: tu propio trabajo, trabajos que te han pedido evaluar o textos cuyo titular está de acuerdo. No subas textos cuya divulgación tengas prohibida ni categorías especiales de datos personales (por ejemplo, de salud) que la revisión no necesita.',
+          },
+        ],
+      },
+      {
+        id: 'acceptable-use',
+        heading: 'Uso aceptable',
+        blocks: [
+          { p: 'No puedes:' },
+          {
+            list: [
+              'infringir la ley ni los derechos de otras personas a través de Veritext;',
+              'intentar acceder a datos de otros usuarios, sondear o atacar el servicio, ni eludir sus límites, su verificación anti-bots o su seguridad;',
+              'crear cuentas o invitados de forma masiva, ni enviar peticiones automáticas si no es a través de la API y dentro de sus límites;',
+              'revender el acceso a Veritext ni presentar sus informes como obra de otro servicio sin nuestro acuerdo por escrito;',
+              'usar el servicio para crear o ajustar herramientas cuyo fin sea ocultar el plagio o la escritura con IA a docentes o editores.',
+            ],
+          },
+          {
+            p: 'Podemos limitar, suspender o cerrar una cuenta que incumpla estas reglas, en proporción al daño y, cuando sea posible, tras explicarte el motivo.',
+          },
+        ],
+      },
+      {
+        id: 'pages-payments',
+        heading: 'Páginas, precios y pago',
+        blocks: [
+          {
+            list: [
+              'Las revisiones se pagan en páginas: una página son 275 palabras del texto revisado. Las páginas de IA pagan el detector de IA, una página de IA por revisión de IA. Las páginas que necesita una revisión se reservan al enviarla y se cobran solo cuando el informe está listo; si la revisión falla, se devuelven.',
+              'Las páginas se venden en paquetes de pago único a los precios de la [página de precios](/pricing/), en dólares estadounidenses, con el IVA añadido al pagar cuando corresponda. Un paquete se paga una vez. No hay suscripción y nada se renueva.',
+              'Las páginas que compras no caducan. Pertenecen a la cuenta que elegiste al comprar: la tuya o la de una organización de la que eres propietario.',
+              'Los pagos con tarjeta los gestiona Stripe, nuestro proveedor de pagos; nunca vemos ni guardamos el número de tu tarjeta. Un código promocional da el descuento que indica, durante los usos que permite.',
+              'Si el precio mostrado al pagar es erróneo por un error evidente, podemos anular el pedido y reembolsarlo por completo.',
+            ],
+          },
+          {
+            p: 'Los reembolsos siguen la [Política de reembolso](refund); la cancelación de un pedido o de tu cuenta sigue la [Política de cancelación](cancellation).',
+          },
+        ],
+      },
+      {
+        id: 'organisations',
+        heading: 'Organizaciones',
+        blocks: [
+          {
+            list: [
+              'Una organización tiene un saldo que usan las revisiones de sus miembros. El propietario puede fijar un límite de páginas por miembro.',
+              'El propietario y los docentes de una organización pueden abrir los documentos que los miembros revisaron dentro de ella, con sus informes. Los documentos que revisas para ti, fuera de la organización, solo son tuyos.',
+              'Los documentos de una organización se guardan en su propio índice, aparte de los de todos los demás, salvo que su propietario decida compartirlos.',
+              'Cuando un miembro sale o elimina su cuenta, los documentos que revisó dentro de la organización se quedan en ella, sin su nombre.',
+              'La organización es responsable de tener una base legal para revisar los textos de sus miembros y de informarles de ello.',
+            ],
+          },
+        ],
+      },
+      {
+        id: 'api',
+        heading: 'La API',
+        blocks: [
+          {
+            p: 'Puedes revisar textos desde tu propio software con tu token personal de API o con un token de organización, con estos mismos términos. Mantén los tokens en secreto: una llamada hecha con tu token cuenta como hecha por ti. Podemos limitar el ritmo de llamadas para que el servicio sea justo para todos.',
+          },
+        ],
+      },
+      {
+        id: 'availability-support',
+        heading: 'Disponibilidad y soporte',
+        blocks: [
+          {
+            p: 'Trabajamos para que Veritext esté disponible y funcione bien, pero no prometemos que esté siempre disponible, sin interrupciones ni errores, y podemos cambiar, añadir o retirar funciones. No te quitaremos páginas que hayas pagado: si alguna vez cerramos el servicio, reembolsaremos las páginas sin usar como indica la [Política de reembolso](refund).',
+          },
+          {
+            p: 'El soporte se presta por correo electrónico en [{supportEmail}](mailto:{supportEmail}). Respondemos en días laborables; no hay soporte las 24 horas.',
+          },
+        ],
+      },
+      {
+        id: 'liability',
+        heading: 'Responsabilidad',
+        blocks: [
+          {
+            p: 'Veritext es una herramienta que ayuda a las personas a valorar un texto; la decisión y sus consecuencias corresponden a quien la toma. En la medida en que la ley lo permita, no respondemos de daños indirectos o consecuentes ni de decisiones tomadas a partir de un informe, y nuestra responsabilidad total ante ti se limita a lo que nos pagaste en los doce meses anteriores a la reclamación.',
+          },
+          {
+            p: 'Nada en estos términos limita la responsabilidad que la ley no permite limitar, como la derivada de fraude o de muerte o lesiones causadas por negligencia, ni los derechos que tienes como consumidor.',
+          },
+        ],
+      },
+      {
+        id: 'ending',
+        heading: 'Fin del acuerdo',
+        blocks: [
+          {
+            p: 'Puedes dejar de usar Veritext cuando quieras y eliminar tu cuenta desde tu página de [Perfil](/profile/); la [Política de privacidad](privacy) indica qué se elimina y qué conserva una organización. Podemos cerrar una cuenta que incumpla estos términos de forma grave o reiterada. Las secciones sobre tus textos, la responsabilidad y la ley aplicable siguen vigentes después de que termine el acuerdo.',
+          },
+        ],
+      },
+      {
+        id: 'changes-law',
+        heading: 'Cambios y ley aplicable',
+        blocks: [
+          {
+            p: 'Podemos actualizar estos términos. La fecha de arriba indica la versión vigente; si un cambio te afecta, avisaremos a los titulares de cuentas por correo o en el sitio al menos 30 días antes de que se aplique, y podrás eliminar tu cuenta antes. Si sigues usando Veritext después, se aplican los nuevos términos.',
+          },
+          {
+            p: 'Estos términos se rigen por la ley del país donde está establecido quien opera este servicio. Si eres consumidor, conservas además la protección de las normas imperativas del país donde vives y puedes reclamar ante sus tribunales.',
+          },
+        ],
+      },
+      {
+        id: 'contact',
+        heading: 'Contacto',
+        blocks: [
+          {
+            p: 'Preguntas sobre estos términos: [{supportEmail}](mailto:{supportEmail}).',
+          },
+        ],
+      },
+    ],
+  },
+};
