@@ -16,7 +16,9 @@ async function payByCard(page: Page, cardNumber: string, amount: string): Promis
 
 /** The value of a tile of the success page's balance ("Pages", "AI pages"). */
 async function balanceTile(page: Page, label: string): Promise<string> {
-  const tile = page.locator('.balance__tile').filter({ has: page.locator('dt', { hasText: label }) });
+  // The whole term: 'Pages' must not also find 'AI pages'.
+  const term = page.locator('dt').filter({ hasText: new RegExp(`^\\s*${label}\\s*$`) });
+  const tile = page.locator('.balance__tile').filter({ has: term });
   return (await tile.locator('dd').textContent()) ?? '';
 }
 

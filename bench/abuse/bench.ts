@@ -162,6 +162,7 @@ function quantile(sorted: readonly number[], q: number): number {
 const round1 = (n: number): number => Math.round(n * 10) / 10;
 
 process.env['AUTH_RATE_LIMIT_PER_MINUTE'] = '10000';
+process.env['BOT_CHALLENGE_RATE_LIMIT_PER_MINUTE'] = '10000';
 process.env['GUEST_DAILY_LIMIT'] = '100000';
 const product = await startProduct({ requireClient: false });
 log(`product up at ${product.url}`);

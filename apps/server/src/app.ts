@@ -167,6 +167,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       appSecret: config.appSecret,
       cookieSecure: config.cookieSecure,
       authRateLimitPerMinute: config.authRateLimitPerMinute,
+      botChallengeRateLimitPerMinute: config.botChallengeRateLimitPerMinute,
       botCheckDifficulty: config.botCheckDifficulty,
       guestDailyLimit: config.guestDailyLimit,
       metrics,

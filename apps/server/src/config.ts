@@ -27,6 +27,8 @@ const EnvSchema = z.object({
   COOKIE_SECURE: booleanFromEnv.optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** GET /altcha/challenge per minute and address (IPv6: per /64); one per sign-up, guest or portal attempt. */
+  BOT_CHALLENGE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
   BOT_CHECK_DIFFICULTY: z.coerce.number().int().min(1).max(10_000_000).default(50_000),
   /** Guest accounts one address may create in 24 hours (the bot check also grows harder with each). */
   GUEST_DAILY_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(20),
@@ -92,6 +94,8 @@ export type Config = {
   cookieSecure: boolean;
   webDistDir: string;
   authRateLimitPerMinute: number;
+  /** BOT_CHALLENGE_RATE_LIMIT_PER_MINUTE: bot-check challenges per minute and address (IPv6: per /64). */
+  botChallengeRateLimitPerMinute: number;
   botCheckDifficulty: number;
   /** GUEST_DAILY_LIMIT: guest accounts per address in 24 hours. */
   guestDailyLimit: number;
@@ -198,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
     webDistDir: path.resolve(REPO_ROOT, e.WEB_DIST_DIR ?? 'apps/web/dist'),
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    botChallengeRateLimitPerMinute: e.BOT_CHALLENGE_RATE_LIMIT_PER_MINUTE,
     botCheckDifficulty: e.BOT_CHECK_DIFFICULTY,
     guestDailyLimit: e.GUEST_DAILY_LIMIT,
     metricsToken: e.METRICS_TOKEN ?? null,

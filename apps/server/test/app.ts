@@ -24,6 +24,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       LOG_LEVEL: 'silent',
       BOT_CHECK_DIFFICULTY: '2000',
       AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+      BOT_CHALLENGE_RATE_LIMIT_PER_MINUTE: '10000',
       WEB_DIST_DIR: 'var/no-web-client-in-tests',
     },
     overrides,

@@ -122,3 +122,11 @@ export const AiReportFormSchema = z
   .optional();
 
 export const AiReportQuerySchema = z.object({ type: ReportType, language: ReportLanguage });
+
+/** POST /api/v1/chat-gpt/{id}/delete/ (issue 13, A5): the stand-alone AI check is gone, text and result. */
+export const AiCheckDeletedResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ id: z.number().int() }),
+});
+export type AiCheckDeletedResponse = z.infer<typeof AiCheckDeletedResponseSchema>;

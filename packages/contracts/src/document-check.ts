@@ -296,3 +296,22 @@ export const TextAiSendResponseSchema = z.object({
   message: z.string(),
   data: z.object({ id: z.number().int(), status: z.number().int() }),
 });
+
+/* ---- deleting a check (issue 13, A5): POST /api/v1/text/{id}/delete/ ---- */
+
+export const CheckDeleteFormSchema = z.object({ _csrf_token: z.string().max(200).optional() }).optional();
+
+export const TextDeletedResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({
+    id: z.number().int(),
+    deleted: z.object({
+      /** The document's AI check, when it had one. */
+      ai_checks: z.number().int(),
+      /** Its entry in the reuse index (0 when it was kept out or had not joined). */
+      index_entries: z.number().int(),
+    }),
+  }),
+});
+export type TextDeletedResponse = z.infer<typeof TextDeletedResponseSchema>;

@@ -47,6 +47,10 @@ export const ERRORS = {
   },
   text_duplicate: { status: 429, message: 'You submitted this text less than 10 seconds ago' },
   text_in_progress: { status: 409, message: 'Text is already in progress' },
+  check_delete_in_progress: {
+    status: 409,
+    message: 'This check is still running. You can delete it once it has finished.',
+  },
   text_too_long_for_subscription: {
     status: 400,
     message: 'Your text exceeds the subscription limit of 26000 words. Please split it.',

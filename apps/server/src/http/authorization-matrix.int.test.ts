@@ -12,7 +12,7 @@ import {
 import { formatMismatches, isMismatch, runMatrix, type Matrix, type MatrixCase } from '../../test/authz/runner.ts';
 import { STRONG_PASSWORD } from '../../test/app.ts';
 import { TEST_DB_KIND } from '../../test/database.ts';
-import { METRICS_TOKEN, newEmail, World, type MatrixRequest } from '../../test/authz/world.ts';
+import { METRICS_TOKEN, newEmail, World, type DeletableSlot, type MatrixRequest } from '../../test/authz/world.ts';
 import type { MarkerName } from '../../test/authz/texts.ts';
 import { closeSharedAiDetector } from '../modules/ai-checks/detector.ts';
 import { closeSharedAiReportRenderer } from '../modules/ai-checks/ai-report.ts';
@@ -94,6 +94,26 @@ function documentCases(path: (world: World, id: string) => MatrixRequest): Matri
       request: (w) => path(w, documentOf(w, 'studentDocument')),
       expect: only(['student', ...GROUP_READERS]),
     },
+  ];
+}
+
+/**
+ * Deleting a check for good (issue 13, A5): the author of a personal check; in the organisation its author while
+ * a member, its owner and teachers, and its token; a removed member no longer deletes what she wrote there. Each
+ * target is a ready check that stays until an allowed caller deletes it; the next cell then gets a new one.
+ */
+function deleteCases(path: 'text' | 'chat-gpt', kind: 'Document' | 'AiCheck'): MatrixCase[] {
+  const what = kind === 'Document' ? 'document' : 'AI check';
+  const target = (slot: DeletableSlot, expect: MatrixCase['expect'], label: string): MatrixCase => ({
+    target: `${label} (a new one after each deletion)`,
+    request: async (w) => post(`/api/v1/${path}/${String(await w.deletableCheck(slot))}/delete/`),
+    expect,
+    after: (w) => w.forgetDeleted(slot),
+  });
+  return [
+    target(`user${kind}`, THE_USER, `the user's ${what}`),
+    target(`student${kind}`, only(GROUP_ACTORS), `the student's ${what} in the organisation`),
+    target(`removed${kind}`, only(GROUP_READERS), `the removed member's ${what} in the organisation`),
   ];
 }
 
@@ -446,6 +466,7 @@ const MATRIX: Matrix = {
       expect: only(['student', ...GROUP_READERS]),
     },
   ],
+  'POST /api/v1/chat-gpt/:id/delete/': deleteCases('chat-gpt', 'AiCheck'),
   'POST /api/v1/chat-gpt/mark/:id/': [
     {
       target: 'a fresh AI check of the user (feedback is given once)',
@@ -493,6 +514,7 @@ const MATRIX: Matrix = {
     },
   ],
   'GET /api/v1/text/:id': documentCases((_w, id) => get(`/api/v1/text/${id}`)),
+  'POST /api/v1/text/:id/delete/': deleteCases('text', 'Document'),
   'GET /api/v1/text/report/:id': documentCases((_w, id) => get(`/api/v1/text/report/${id}`)),
   'GET /api/v1/fingerprint/text-status/:id/': documentCases((_w, id) =>
     get(`/api/v1/fingerprint/text-status/${id}/?type=3`),

@@ -31,6 +31,12 @@ import { freshText, markedText, MARKERS, type MarkerName } from './texts.ts';
 
 /** One per caller: the cells of POST /api/v1/fingerprint/send-text/:id/ that aim at an unsent document. */
 const UNSENT_DOCUMENTS = 11;
+/** Ready documents and done AI checks the removed member made in the organisation, for the delete cells. */
+const DELETABLE_REMOVED = 4;
+
+/** The checks the delete cells attack: each slot holds a ready check until an allowed caller deletes it. */
+export type DeletableSlot =
+  'userDocument' | 'studentDocument' | 'removedDocument' | 'userAiCheck' | 'studentAiCheck' | 'removedAiCheck';
 
 const logger = pino({ level: process.env.VT_TEST_LOG ?? 'silent' });
 
@@ -143,6 +149,12 @@ export class World {
   readonly aiChecks = new Map<MarkerName, number>();
   /** Documents the removed member made in the organisation, never sent to the AI detector: one per cell. */
   private readonly unsentRemovedDocuments: number[] = [];
+  /** The current target of each delete slot, and the removed member's checks left for them. */
+  private readonly deletable = new Map<DeletableSlot, number>();
+  private readonly removedDeletable: { removedDocument: number[]; removedAiCheck: number[] } = {
+    removedDocument: [],
+    removedAiCheck: [],
+  };
   userOrderId = 0;
   collectionImportId = 0;
   outboxMessageId = 0;
@@ -495,6 +507,76 @@ export class World {
     return id;
   }
 
+  /**
+   * The ready check a delete cell attacks (issue 13, A5): the slot's current one, made (and its job run) when the
+   * last one was deleted; the removed member's come from those she made while a member.
+   */
+  async deletableCheck(slot: DeletableSlot): Promise<number> {
+    const current = this.deletable.get(slot);
+    if (current !== undefined) return current;
+    let id: number;
+    if (slot === 'removedDocument' || slot === 'removedAiCheck') {
+      const next = this.removedDeletable[slot].shift();
+      if (next === undefined) throw new Error(`fixture: no ${slot} of the removed member left to delete`);
+      id = next;
+    } else {
+      const caller = slot.startsWith('user') ? 'user' : 'student';
+      const groupId = caller === 'student' ? this.groupId : undefined;
+      id = slot.endsWith('Document')
+        ? await this.submitFreshDocument(caller, groupId)
+        : await this.submitAiCheck(caller, this.freshText(), groupId);
+      await this.runJobOf(slot.endsWith('Document') ? textCheckJob.queueName : aiCheckJob.queueName, id);
+    }
+    this.deletable.set(slot, id);
+    return id;
+  }
+
+  /** After a delete cell: a slot whose check is gone gets a new one for the next cell. */
+  async forgetDeleted(slot: DeletableSlot): Promise<void> {
+    const id = this.deletable.get(slot);
+    if (id === undefined) return;
+    const gone = slot.endsWith('Document')
+      ? (await findTextCheck(this.db, id)) === null
+      : (await findAiCheck(this.db, id)) === null;
+    if (gone) this.deletable.delete(slot);
+  }
+
+  private async submitFreshDocument(caller: CallerName, groupId?: number): Promise<number> {
+    const { data } = await this.must<{ data: { text: { id: number } } }>(
+      caller,
+      {
+        method: 'POST',
+        url: '/api/v1/text',
+        form: {
+          text: this.freshText(),
+          skip_english_words_validation: 'true',
+          skip_percentage_words_validation: 'true',
+          ...(groupId === undefined ? {} : { group_id: String(groupId) }),
+        },
+      },
+      'a document to delete',
+    );
+    return data.text.id;
+  }
+
+  /** Runs the one job of a check (the cells' other jobs stay unrun). */
+  private async runJobOf(queue: string, checkId: number): Promise<void> {
+    const job = this.t.sentJobs.find(
+      (sent) => sent.queue === queue && (sent.payload as { checkId?: number }).checkId === checkId,
+    );
+    if (job === undefined) throw new Error(`fixture: no job for check ${String(checkId)}`);
+    const context: JobContext = {
+      jobId: `authz-${queue}-${String(checkId)}`,
+      queue,
+      attempt: 1,
+      signal: new AbortController().signal,
+      db: this.db,
+      logger,
+    };
+    if (queue === textCheckJob.queueName) await textCheckJob.handler(textCheckJob.schema.parse(job.payload), context);
+    else await aiCheckJob.handler(aiCheckJob.schema.parse(job.payload), context);
+  }
+
   /** The other organisation's owner invites the user (by e-mail); answers the invitation's id. */
   async inviteUserElsewhere(): Promise<number> {
     const { data } = await this.must<{ data: { invitation: { id: number } } }>(
@@ -672,6 +754,12 @@ export class World {
       );
       this.unsentRemovedDocuments.push(data.text.id);
     }
+    for (let index = 0; index < DELETABLE_REMOVED; index += 1) {
+      this.removedDeletable.removedDocument.push(await this.submitFreshDocument('removedMember', this.groupId));
+      this.removedDeletable.removedAiCheck.push(
+        await this.submitAiCheck('removedMember', this.freshText(), this.groupId),
+      );
+    }
     const aiOf: [CallerName, MarkerName, number | undefined][] = [
       ['user', 'userAiCheck', undefined],
       ['anotherUser', 'anotherAiCheck', undefined],
@@ -685,11 +773,15 @@ export class World {
     for (const [marker, id] of [
       ...this.documents,
       ...this.unsentRemovedDocuments.map((id) => [`unsent ${String(id)}`, id] as const),
+      ...this.removedDeletable.removedDocument.map((id) => [`deletable ${String(id)}`, id] as const),
     ]) {
       const check = await findTextCheck(db, id);
       if (check?.state !== 5) throw new Error(`fixture: document ${marker} is not ready (${String(check?.state)})`);
     }
-    for (const [marker, id] of this.aiChecks) {
+    for (const [marker, id] of [
+      ...this.aiChecks,
+      ...this.removedDeletable.removedAiCheck.map((id) => [`deletable ${String(id)}`, id] as const),
+    ]) {
       const check = await findAiCheck(db, id);
       if (check?.status !== 4) throw new Error(`fixture: AI check ${marker} is not done (${String(check?.status)})`);
     }

@@ -15,6 +15,7 @@ import { FirstBuyRunner } from '../commerce/FirstBuyRunner.tsx';
 import { AiFeedback } from './AiFeedback.tsx';
 import { AiFileZone } from './AiFileZone.tsx';
 import { AiReportDownload } from './AiReportDownload.tsx';
+import { AiCheckDelete } from './AiCheckDelete.tsx';
 import { AiResult } from './AiResult.tsx';
 import {
   AI_MIN_CHARACTERS,
@@ -45,6 +46,8 @@ export function AiDetector() {
   const resultHeading = useRef<HTMLElement | null>(null);
   const textArea = useRef<HTMLTextAreaElement | null>(null);
   const shouldFocusText = useRef(false);
+  /** Said once the result was deleted (issue 13, A5), until the next check. */
+  const [notice, setNotice] = useState<string | null>(null);
 
   const submit = useMutation({
     mutationFn: async (payload: { text?: string; file?: File; forceLanguage?: ForceLanguage }) => {
@@ -121,6 +124,7 @@ export function AiDetector() {
     }
     setIsTooShort(false);
     setCheckId(null);
+    setNotice(null);
     const payload = submission.kind === 'file' ? { file: submission.file } : { text: submission.text };
     submit.mutate(forceLanguage === undefined ? payload : { ...payload, forceLanguage });
   }
@@ -153,6 +157,18 @@ export function AiDetector() {
           }}
           download={<AiReportDownload checkId={result.id} />}
           feedback={<AiFeedback checkId={result.id} initialMark={result.mark} />}
+          remove={
+            <AiCheckDelete
+              checkId={result.id}
+              onDeleted={() => {
+                queryClient.removeQueries({ queryKey: ['ai-check', result.id] });
+                shouldFocusText.current = true;
+                reset();
+                setInput(EMPTY_INPUT);
+                setNotice(t('dataControls.deleteAiCheck.deleted'));
+              }}
+            />
+          }
         />
       </div>
     );
@@ -167,6 +183,9 @@ export function AiDetector() {
     <section className="check-form card ai-detector" aria-label={t('ai.formLabel')} data-aidetector="">
       {/* A pending purchase (firstBuy) is taken up here too, after login or sign-up (check-tool.md §4). */}
       <FirstBuyRunner />
+      <p className={notice === null ? 'visually-hidden' : 'alert alert--info'} role="status">
+        {notice}
+      </p>
       <form
         noValidate
         onSubmit={(event) => {

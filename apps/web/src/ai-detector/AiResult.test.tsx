@@ -5,6 +5,7 @@ import type { AiCheckResult } from '@veritext/contracts';
 import { ServicesContext } from '../app/ServicesContext.tsx';
 import type { Services } from '../app/services.ts';
 import { i18next, initI18n } from '../i18n/index.ts';
+import { AiCheckDelete } from './AiCheckDelete.tsx';
 import { AiReportDownload, aiReportFileName } from './AiReportDownload.tsx';
 import { AiResult } from './AiResult.tsx';
 
@@ -94,5 +95,25 @@ describe('the AI result view', () => {
     expect(html).toMatch(/<span id="[^"]+-status" role="status" aria-live="polite" class="visually-hidden"><\/span>/);
     expect(html).not.toContain('spinner');
     expect(aiReportFileName(7)).toBe('veritext-ai-report-7.pdf');
+  });
+  it('offers Delete this check as a dialog trigger, closed at rest (issue 13, A5)', () => {
+    const queryClient = new QueryClient();
+    const services = { queryClient } as Partial<Services> as Services;
+    const html = renderToStaticMarkup(
+      <QueryClientProvider client={queryClient}>
+        <ServicesContext value={services}>
+          <AiResult
+            result={RESULT}
+            language="en"
+            onClear={() => undefined}
+            remove={<AiCheckDelete checkId={RESULT.id} onDeleted={() => undefined} />}
+          />
+        </ServicesContext>
+      </QueryClientProvider>,
+    );
+    expect(html).toMatch(
+      /<button type="button" aria-haspopup="dialog" aria-expanded="false"[^>]*class="button button--ghost ai-result__delete"[^>]*>Delete this check<\/button>/,
+    );
+    expect(html).not.toContain('role="dialog"');
   });
 });

@@ -10,6 +10,7 @@ export function AiResult({
   onClear,
   feedback,
   download,
+  remove,
 }: {
   result: AiCheckResult;
   language: string;
@@ -18,6 +19,8 @@ export function AiResult({
   feedback?: ReactNode;
   /** The Download PDF button; passed in for the same reason. */
   download?: ReactNode;
+  /** The Delete this check button (issue 13, A5); passed in for the same reason. */
+  remove?: ReactNode;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -96,6 +99,7 @@ export function AiResult({
         </button>
         {download}
         {feedback}
+        {remove}
       </div>
     </section>
   );

@@ -5,6 +5,7 @@ import {
   type AccountDeletedResponse,
   type Profile,
   AiCheckCreatedResponseSchema,
+  AiCheckDeletedResponseSchema,
   AiCheckMarkResponseSchema,
   AiCheckResultResponseSchema,
   AuthSuccessSchema,
@@ -15,6 +16,7 @@ import {
   SimilarityReportResponseSchema,
   TextAiSendResponseSchema,
   TextAiStatusResponseSchema,
+  TextDeletedResponseSchema,
   TextDocumentResponseSchema,
   TextListResponseSchema,
   TextSubmitResponseSchema,
@@ -250,6 +252,22 @@ export function createEndpoints(client: ApiClient, csrf: CsrfCache) {
       if (options.perPage !== undefined) query.set('per_page', String(options.perPage));
       const suffix = query.size > 0 ? `?${query.toString()}` : '';
       return (await client.getJson(`/api/v1/text/${suffix}`, TextListResponseSchema)).data;
+    },
+
+    /** Deletes a document for good: its text, report, AI check and index entry (issue 13, A5). */
+    async deleteText(id: number): Promise<void> {
+      const { token } = await csrf.get();
+      await client.postForm(`/api/v1/text/${String(id)}/delete/`, { _csrf_token: token }, TextDeletedResponseSchema);
+    },
+
+    /** Deletes a stand-alone AI check for good: its text and result (issue 13, A5). */
+    async deleteAiCheck(id: number): Promise<void> {
+      const { token } = await csrf.get();
+      await client.postForm(
+        `/api/v1/chat-gpt/${String(id)}/delete/`,
+        { _csrf_token: token },
+        AiCheckDeletedResponseSchema,
+      );
     },
 
     /** The AI check of a document: enabled, and its status (null: not sent yet). */

@@ -18,6 +18,7 @@ import { BlogPage, CitationPage, NotFoundPage } from '../pages/OtherPages.tsx';
 import { portalRoutes } from '../portal/portalRoutes.tsx';
 import { ResetPasswordPage } from '../account/ResetPassword.tsx';
 import { commerceRoutes } from '../commerce/commerceRoutes.tsx';
+import { LEGAL_DOCUMENTS, LEGAL_PATHS } from '../legal/legalPaths.ts';
 import { Layout } from './Layout.tsx';
 import { lazyComponent } from './lazyComponent.ts';
 import { RequireLogin } from './RequireLogin.tsx';
@@ -29,6 +30,7 @@ const NewCheckPage = lazyComponent(async () => (await import('../pages/ProfilePa
 const MyDocumentsPage = lazyComponent(async () => (await import('../pages/ProfilePages.tsx')).MyDocumentsPage);
 const GroupDocumentsPage = lazyComponent(async () => (await import('../pages/ProfilePages.tsx')).GroupDocumentsPage);
 const MembersPage = lazyComponent(async () => (await import('../members/MembersPage.tsx')).MembersPage);
+const LegalPage = lazyComponent(async () => (await import('../legal/LegalPage.tsx')).LegalPage);
 const AdminCollectionsPage = lazyComponent(
   async () => (await import('../pages/AdminCollectionsPage.tsx')).AdminCollectionsPage,
 );
@@ -55,6 +57,14 @@ function twinRoutes(): RouteObject[] {
   ]);
 }
 
+/** The legal documents, each with its /es twin. */
+function legalRoutes(): RouteObject[] {
+  return LEGAL_DOCUMENTS.flatMap((doc) => [
+    { path: LEGAL_PATHS[doc], element: <LegalPage doc={doc} /> },
+    { path: `/es${LEGAL_PATHS[doc]}`, element: <LegalPage doc={doc} /> },
+  ]);
+}
+
 function withLogin(Page: ComponentType): React.JSX.Element {
   return (
     <RequireLogin>
@@ -69,6 +79,7 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       ...twinRoutes(),
+      ...legalRoutes(),
       { path: '/profile/', element: withLogin(ProfilePage) },
       { path: '/profile/new-check', element: withLogin(NewCheckPage) },
       { path: '/profile/my-documents', element: withLogin(MyDocumentsPage) },

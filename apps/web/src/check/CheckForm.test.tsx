@@ -67,6 +67,18 @@ describe('the check form', () => {
     expect(html).not.toContain('role="alert"');
   });
 
+  it('offers to keep the text out of the Veritext index, unticked, with what the index is (issue 13, A5)', () => {
+    const html = render();
+    const box = /<input type="checkbox"[^>]*name="exclude_from_index"[^>]*>/.exec(html)?.[0] ?? '';
+    expect(box).toMatch(/aria-describedby="[^"]+-index-hint"/);
+    expect(box).not.toContain('checked');
+    expect(box).not.toContain('disabled');
+    expect(html).toContain('Don&#x27;t add this text to the Veritext index');
+    expect(html).toMatch(/id="[^"]+-index-hint"[^>]*>[^<]*Veritext index[^<]*compared/);
+    // the AI detector's form checks for AI only and joins no index: no box there
+    expect(render({ aiMode: true })).not.toContain('exclude_from_index');
+  });
+
   it('takes a single file in AI mode', () => {
     const html = render({ aiMode: true });
     expect(html).toContain('data-aidetector=""');

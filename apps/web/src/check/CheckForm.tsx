@@ -86,6 +86,8 @@ export function CheckForm({ aiMode = false, groupId }: { aiMode?: boolean; group
   const [lockReason, setLockReason] = useState<LockReason | null>(null);
   /** The AI check chosen with the plagiarism check (issue 13, A4): off unless the user ticks it. */
   const [withAi, setWithAi] = useState(false);
+  /** "Don't add this text to the Veritext index" (issue 13, A5): off unless the user ticks it. */
+  const [keepOutOfIndex, setKeepOutOfIndex] = useState(false);
   const progress = useSimulatedProgress(isSending || isWaitingForFiles);
   const filesRef = useRef<FileItem[]>(content.files);
   filesRef.current = content.files;
@@ -174,6 +176,8 @@ export function CheckForm({ aiMode = false, groupId }: { aiMode?: boolean; group
   const aiPagesLeft = aiMode || typeof document === 'undefined' ? 0 : aiPagesFor(getAccount());
   const aiDocuments = files.length > 0 ? Math.max(1, files.filter(isUploadable).length) : 1;
   const checkAi = !aiMode && withAi && aiPagesLeft > 0;
+  // the AI detector's checks join no index: the choice belongs to the plagiarism check only
+  const excludeFromIndex = !aiMode && keepOutOfIndex;
 
   const afterSent = useCallback(
     (checkId: number, sentByGuest: boolean) => {
@@ -186,10 +190,15 @@ export function CheckForm({ aiMode = false, groupId }: { aiMode?: boolean; group
 
   const openSignup = useCallback(
     (pendingText: string | null) => {
-      if (pendingText !== null) saveFirstCheck(storage, { text: pendingText, language: lang });
+      if (pendingText !== null)
+        saveFirstCheck(storage, {
+          text: pendingText,
+          language: lang,
+          ...(excludeFromIndex ? { excludeFromIndex: true } : {}),
+        });
       modals.openModal('signup');
     },
-    [storage, lang, modals],
+    [storage, lang, modals, excludeFromIndex],
   );
 
   /** A refusal on sending: sign up (guest without pages), a lock, or the message as the form error. */
@@ -219,6 +228,7 @@ export function CheckForm({ aiMode = false, groupId }: { aiMode?: boolean; group
           language: lang,
           groupId: targetGroupId,
           checkAi: withAiCheck,
+          excludeFromIndex,
         });
         afterSent(sent.id, sent.isGuest);
       } catch (failure) {
@@ -227,7 +237,7 @@ export function CheckForm({ aiMode = false, groupId }: { aiMode?: boolean; group
         setIsSending(false);
       }
     },
-    [deps, lang, targetGroupId, afterSent, handleSendError],
+    [deps, lang, targetGroupId, afterSent, handleSendError, excludeFromIndex],
   );
 
   function openConfirm(data: ConfirmData, actions: Record<string, () => void>): void {
@@ -290,6 +300,7 @@ export function CheckForm({ aiMode = false, groupId }: { aiMode?: boolean; group
         language: lang,
         groupId: targetGroupId,
         checkAi,
+        excludeFromIndex,
       });
       handleTextResult(result);
     } catch (failure) {
@@ -311,6 +322,7 @@ export function CheckForm({ aiMode = false, groupId }: { aiMode?: boolean; group
           groupId: targetGroupId,
           onUpdate: updateFile,
           checkAi,
+          excludeFromIndex,
         });
         const firstId = ids[0];
         if (firstId !== undefined) afterSent(firstId, sentByGuest);
@@ -319,7 +331,7 @@ export function CheckForm({ aiMode = false, groupId }: { aiMode?: boolean; group
         setIsSending(false);
       }
     },
-    [deps, lang, targetGroupId, updateFile, afterSent, handleSendError, checkAi],
+    [deps, lang, targetGroupId, updateFile, afterSent, handleSendError, checkAi, excludeFromIndex],
   );
 
   async function submitFiles(): Promise<void> {
@@ -377,7 +389,12 @@ export function CheckForm({ aiMode = false, groupId }: { aiMode?: boolean; group
     const pending = takeFirstCheck(storage);
     if (pending === null) return;
     setIsSending(true);
-    submitFirstCheck(deps, { text: pending.text, language: pending.language, groupId: targetGroupId })
+    submitFirstCheck(deps, {
+      text: pending.text,
+      language: pending.language,
+      groupId: targetGroupId,
+      ...(pending.excludeFromIndex === true ? { excludeFromIndex: true } : {}),
+    })
       .then((result) => {
         if (result.kind === 'rejected') setError(result.message);
         else afterSent(result.id, false);
@@ -485,6 +502,26 @@ export function CheckForm({ aiMode = false, groupId }: { aiMode?: boolean; group
             <span id={`${id}-ai-balance`} className="check-form__ai-balance">
               {aiPagesLeft > 0 ? t('check.withAi.balance', { count: aiPagesLeft }) : t('check.withAi.none')}
             </span>
+          </div>
+        )}
+        {aiMode ? null : (
+          <div className="check-form__index">
+            <label className="check-form__index-choice">
+              <input
+                type="checkbox"
+                name="exclude_from_index"
+                checked={keepOutOfIndex}
+                disabled={isLocked || isSending}
+                aria-describedby={`${id}-index-hint`}
+                onChange={(event) => {
+                  setKeepOutOfIndex(event.target.checked);
+                }}
+              />{' '}
+              {t('dataControls.excludeFromIndex.label')}
+            </label>
+            <p id={`${id}-index-hint`} className="check-form__index-hint">
+              {t('dataControls.excludeFromIndex.hint')}
+            </p>
           </div>
         )}
         {isOverFreePage ? (

@@ -74,11 +74,25 @@ describe('the confirm modal', () => {
     expect(html).not.toContain('Run check');
   });
 
-  it('a subscriber or a new user: subscribe now', () => {
-    expect(render(text(5, 1, { isSubscriber: true }))).toContain('Subscribe now');
-    const fresh = render(text(5, 1, { isNewUser: true }));
-    expect(fresh).toContain('Subscribe now');
-    expect(fresh).toContain('Check only the first 1 page');
+  it('a subscriber or a new user: buy pages (to pricing); subscriptions are not advertised (issue 13 A5)', () => {
+    for (const who of [{ isSubscriber: true }, { isNewUser: true }]) {
+      const html = render(text(5, 1, who));
+      expect(html).toContain('href="/pricing/"');
+      expect(html).toContain('>Buy pages</a>');
+      expect(html).toContain('Check only the first 1 page');
+      expect(html.toLowerCase()).not.toContain('subscri');
+    }
+  });
+
+  it('in Spanish a new user is offered to buy pages, never a subscription', async () => {
+    await initI18n('es');
+    try {
+      const html = render(text(5, 1, { isNewUser: true }));
+      expect(html).toContain('>Comprar páginas</a>');
+      expect(html.toLowerCase()).not.toContain('suscr');
+    } finally {
+      await initI18n('en');
+    }
   });
 
   it('a group member who is not the owner gets no buy link', () => {

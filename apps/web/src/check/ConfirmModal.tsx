@@ -37,7 +37,7 @@ function Offer({ offer, onSignUp }: { offer: ShortfallOffer; onSignUp: (() => vo
   return (
     <Dialog.Close asChild>
       <Link className="button button--primary" to={localisedPath('/pricing/', lang)}>
-        {offer === 'subscribe' ? t('confirm.offer.subscribe') : t('confirm.offer.buy')}
+        {offer === 'buyPages' ? t('confirm.offer.buyPages') : t('confirm.offer.buy')}
       </Link>
     </Dialog.Close>
   );

@@ -47,6 +47,38 @@ function setup(accounts: Account[], validation: TextValidateResponse = valid(1))
 const target = { language: 'en' as const, groupId: null, aiMode: false };
 const freshGuest: Account = { kind: 'guest', balance: { balance: 0, bonus: 1, ai_balance: 1 } };
 
+describe('keeping a check out of the Veritext index (issue 13, A5)', () => {
+  it('sends exclude_from_index with a text only when the user ticked it', async () => {
+    const kept = setup([freshGuest]);
+    await startTextCheck(kept.deps, { ...target, text: words(100), excludeFromIndex: true });
+    expect(kept.endpoints.submitText).toHaveBeenCalledWith(expect.objectContaining({ excludeFromIndex: true }));
+
+    const shared = setup([freshGuest]);
+    await startTextCheck(shared.deps, { ...target, text: words(100) });
+    expect(shared.endpoints.submitText).toHaveBeenCalledWith(expect.not.objectContaining({ excludeFromIndex: true }));
+  });
+
+  it('sends it with each file', async () => {
+    const { deps, endpoints } = setup([freshGuest]);
+    const file = new File(['x'.repeat(500)], 'a.txt', { type: 'text/plain' });
+    const item = applyVerification(createFileItem(file), valid(1));
+    await sendFiles(deps, {
+      ...target,
+      items: [item],
+      isGuest: true,
+      onUpdate: () => undefined,
+      excludeFromIndex: true,
+    });
+    expect(endpoints.submitText).toHaveBeenCalledWith(expect.objectContaining({ file, excludeFromIndex: true }));
+  });
+
+  it('keeps the choice of a first check sent after sign-up', async () => {
+    const { deps, endpoints } = setup([{ kind: 'individual', user: sampleUser, packagesBought: 0 }]);
+    await submitFirstCheck(deps, { language: 'en', groupId: null, text: words(100), excludeFromIndex: true });
+    expect(endpoints.submitText).toHaveBeenCalledWith(expect.objectContaining({ excludeFromIndex: true }));
+  });
+});
+
 describe('the AI check chosen with the text (issue 13, A4)', () => {
   it('is asked for only when the user chose it', async () => {
     const chosen = setup([freshGuest]);

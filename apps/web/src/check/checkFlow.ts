@@ -24,7 +24,24 @@ export type TextFlowResult =
   | { kind: 'confirm'; verified: VerifiedText; account: Account }
   | { kind: 'sent'; id: number; isGuest: boolean };
 
-type Target = { language: CheckLanguage; groupId: number | null };
+type Target = {
+  language: CheckLanguage;
+  groupId: number | null;
+  /** The user ticked "Don't add this text to the Veritext index" (sent as exclude_from_index). */
+  excludeFromIndex?: boolean;
+};
+
+/** The optional flags of a submission, present only when chosen. */
+function chosenFlags(input: { excludeFromIndex?: boolean; checkAi?: boolean }): {
+  excludeFromIndex?: true;
+  checkAi?: true;
+} {
+  return {
+    ...(input.excludeFromIndex === true ? { excludeFromIndex: true as const } : {}),
+    // the AI check only when the user chose it (its AI page was shown before sending)
+    ...(input.checkAi === true ? { checkAi: true as const } : {}),
+  };
+}
 
 /** Makes a guest account for a visitor without one (check-tool.md §4), then reads the account again. */
 export async function ensureAccount(deps: CheckFlowDeps): Promise<Account> {
@@ -50,8 +67,7 @@ export async function sendText(
     language: input.language,
     groupId: input.groupId,
     ...(hash === undefined ? {} : { hash }),
-    // the AI check only when the user chose it (its AI page was shown before sending)
-    ...(input.checkAi === true ? { checkAi: true } : {}),
+    ...chosenFlags(input),
   });
   if (input.isGuest) deps.spendGuestTextPage();
   return { kind: 'sent', id: answer.data.text.id, isGuest: input.isGuest };
@@ -83,7 +99,7 @@ export async function startTextCheck(
     isGuest: isGuestAccount(account),
     language: input.language,
     groupId: input.groupId,
-    ...(input.checkAi === true ? { checkAi: true } : {}),
+    ...chosenFlags(input),
   });
 }
 
@@ -117,7 +133,7 @@ export async function sendFiles(
         language: input.language,
         groupId: input.groupId,
         ...(item.hash === null ? {} : { hash: item.hash }),
-        ...(input.checkAi === true ? { checkAi: true } : {}),
+        ...chosenFlags(input),
       });
       ids.push(answer.data.text.id);
       if (input.isGuest) deps.spendGuestTextPage();
@@ -151,5 +167,6 @@ export async function submitFirstCheck(
     isGuest: false,
     language: input.language,
     groupId: input.groupId,
+    ...chosenFlags(input),
   });
 }

@@ -36,10 +36,10 @@ describe('confirm modal branches (check-tool.md §2)', () => {
     expect(confirmTitleKey(textData(1, 1, { isGuest: true }))).toBe('confirm.title.ready');
   });
 
-  it('offers sign-up, subscribe or buy, and nothing to non-owner members', () => {
+  it('offers sign-up, buy pages (first pages) or buy more, and nothing to non-owner members', () => {
     expect(shortfallOffer(audience({ isGuest: true }))).toBe('signUp');
-    expect(shortfallOffer(audience({ isSubscriber: true }))).toBe('subscribe');
-    expect(shortfallOffer(audience({ isNewUser: true }))).toBe('subscribe');
+    expect(shortfallOffer(audience({ isSubscriber: true }))).toBe('buyPages');
+    expect(shortfallOffer(audience({ isNewUser: true }))).toBe('buyPages');
     expect(shortfallOffer(audience())).toBe('buy');
     expect(shortfallOffer(audience({ canBuy: false }))).toBeNull();
   });

@@ -80,12 +80,16 @@ export function confirmTitleKey(data: ConfirmData): ConfirmTitleKey {
   return data.audience.isGuest ? 'confirm.title.signUp' : 'confirm.title.addPages';
 }
 
-export type ShortfallOffer = 'signUp' | 'subscribe' | 'buy' | null;
+export type ShortfallOffer = 'signUp' | 'buyPages' | 'buy' | null;
 
-/** What a short balance offers: sign-up (guest), subscribe (subscriber or new user), buy (not for members). */
+/**
+ * What a short balance offers: sign-up (guest), buy pages (subscriber or new user), buy more (not for members).
+ * check-tool.md §2 names the second offer "subscribe now", but subscriptions are not sold yet (issue 13 A5: a
+ * feature that does not exist is not advertised), so it leads to the page packs under their own name.
+ */
 export function shortfallOffer(audience: ConfirmAudience): ShortfallOffer {
   if (audience.isGuest) return 'signUp';
-  if (audience.isSubscriber || audience.isNewUser) return 'subscribe';
+  if (audience.isSubscriber || audience.isNewUser) return 'buyPages';
   return audience.canBuy ? 'buy' : null;
 }
 

@@ -23,6 +23,12 @@ describe('the pending first check', () => {
     expect(store.dump()).toEqual({});
   });
 
+  it('keeps the choice to stay out of the index', () => {
+    const store = createMemoryStore();
+    saveFirstCheck(store, { text: 'my essay', language: 'en', excludeFromIndex: true });
+    expect(takeFirstCheck(store)).toEqual({ text: 'my essay', language: 'en', excludeFromIndex: true });
+  });
+
   it('ignores and removes what it cannot read', () => {
     const store = createMemoryStore({ [FIRST_CHECK_KEY]: 'not json' });
     expect(takeFirstCheck(store)).toBeNull();

@@ -3,8 +3,8 @@ import type { KeyValueStore } from '../session/storage.ts';
 /** Local-storage key of a guest's pending text check (check-tool.md §3, §4). */
 export const FIRST_CHECK_KEY = 'firstCheck';
 
-/** A pending check: a text only (files are not kept). */
-export type FirstCheck = { text: string; language: 'en' | 'es' };
+/** A pending check: a text only (files are not kept), and whether the user kept it out of the index. */
+export type FirstCheck = { text: string; language: 'en' | 'es'; excludeFromIndex?: boolean };
 
 export function saveFirstCheck(store: KeyValueStore, check: FirstCheck): void {
   store.setItem(FIRST_CHECK_KEY, JSON.stringify(check));
@@ -16,9 +16,13 @@ export function readFirstCheck(store: KeyValueStore): FirstCheck | null {
   try {
     const value: unknown = JSON.parse(raw);
     if (typeof value !== 'object' || value === null) return null;
-    const { text, language } = value as Record<string, unknown>;
+    const { text, language, excludeFromIndex } = value as Record<string, unknown>;
     if (typeof text !== 'string' || text.trim() === '') return null;
-    return { text, language: language === 'es' ? 'es' : 'en' };
+    return {
+      text,
+      language: language === 'es' ? 'es' : 'en',
+      ...(excludeFromIndex === true ? { excludeFromIndex: true } : {}),
+    };
   } catch {
     return null;
   }

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { CartItem, SiteLanguage } from '@veritext/contracts';
 import { Spinner } from '../components/Spinner.tsx';
 import { localisedPath } from '../language/language.ts';
+import { LEGAL_PATHS } from '../legal/legalPaths.ts';
 import { addMorePlacement, pageCountOf, type CartView } from './cart.ts';
 import { formatCents } from './money.ts';
 import { isPromoBusy, type PromoState } from './promoBox.ts';
@@ -242,8 +243,11 @@ export function CartSummary(props: CartSummaryProps) {
       </button>
 
       <p className="cart__links">
-        <Link to="/money-back-guarantee/" onClick={props.onLeave}>
+        <Link to={localisedPath(LEGAL_PATHS.refund, lang)} onClick={props.onLeave}>
           {t('commerce.cart.refundPolicy')}
+        </Link>
+        <Link to={localisedPath(LEGAL_PATHS.cancellation, lang)} onClick={props.onLeave}>
+          {t('legal.names.cancellation')}
         </Link>
         <Link to={localisedPath('/contact-us/', lang)} onClick={props.onLeave}>
           {t('commerce.cart.contact')}

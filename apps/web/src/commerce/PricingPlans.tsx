@@ -1,9 +1,10 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Plan, PricingResponse, SiteLanguage } from '@veritext/contracts';
 import { Spinner } from '../components/Spinner.tsx';
 import { localisedPath } from '../language/language.ts';
+import { LEGAL_PATHS } from '../legal/legalPaths.ts';
 import { TabList, panelId, tabId } from '../report/TabList.tsx';
 import { formatCents, formatPerPage, type PricingTab } from './money.ts';
 import { PRICING_TABS, QUOTE_PATH, buyLabel, type BuyRoute } from './pricing.ts';
@@ -167,7 +168,14 @@ export function PricingPlans(props: PricingPlansProps) {
           {props.route === 'signup' ? t('commerce.pricing.signupFirst') : null}{' '}
           {pricing.vat_percent > 0
             ? t('commerce.pricing.vatNote', { percent: pricing.vat_percent })
-            : t('commerce.pricing.usdNote')}
+            : t('commerce.pricing.usdNote')}{' '}
+          <Trans
+            i18nKey="legal.pricingNote"
+            components={{
+              refund: <Link to={localisedPath(LEGAL_PATHS.refund, props.lang)} />,
+              cancellation: <Link to={localisedPath(LEGAL_PATHS.cancellation, props.lang)} />,
+            }}
+          />
         </p>
       </div>
     </div>

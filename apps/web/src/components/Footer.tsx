@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../language/useLanguage.ts';
 import { localisedPath } from '../language/language.ts';
+import { LEGAL_DOCUMENTS, LEGAL_NAME_KEYS, LEGAL_PATHS } from '../legal/legalPaths.ts';
 
 export function Footer() {
   const { t } = useTranslation();
@@ -53,6 +54,18 @@ export function Footer() {
             <li>
               <Link to={blogPath}>{t('footer.blog')}</Link>
             </li>
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-legal">
+          <h2 id="footer-legal" className="site-footer__heading">
+            {t('legal.heading')}
+          </h2>
+          <ul>
+            {LEGAL_DOCUMENTS.map((doc) => (
+              <li key={doc}>
+                <Link to={localisedPath(LEGAL_PATHS[doc], lang)}>{t(LEGAL_NAME_KEYS[doc])}</Link>
+              </li>
+            ))}
           </ul>
         </nav>
       </div>

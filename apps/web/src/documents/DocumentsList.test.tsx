@@ -6,6 +6,7 @@ import type { TextDocument } from '@veritext/contracts';
 import { ServicesContext } from '../app/ServicesContext.tsx';
 import type { Services } from '../app/services.ts';
 import { i18next, initI18n } from '../i18n/index.ts';
+import { DeleteCheckActions } from './DeleteCheckDialog.tsx';
 import { DocumentsList } from './DocumentsList.tsx';
 import { documentsQueryKey, type DocumentsPage } from './documents.ts';
 
@@ -116,6 +117,48 @@ describe('the documents list', () => {
     expect(row).toContain('>Failed</span>');
     expect(row).toContain('<span class="documents__error">The check failed. Try again.</span>');
     expect(row).not.toContain('Open report');
+  });
+
+  it('offers Delete on finished rows, named for the document, and none while a check is in progress (issue 13, A5)', () => {
+    const html = render({ data: PAGE });
+    const deleteButton =
+      /<button type="button" class="button button--small button--ghost documents__delete"[^>]*>Delete<\/button>/;
+    expect(rowOf(html, 11)).toMatch(deleteButton);
+    expect(rowOf(html, 11)).toContain('aria-label="Delete the check Essay on rivers"');
+    expect(rowOf(html, 13)).toMatch(deleteButton);
+    expect(rowOf(html, 12)).not.toContain('Delete');
+  });
+
+  it('has a confirmation with Cancel first, the destructive button named, and the server refusal as an alert', () => {
+    const idle = renderToStaticMarkup(
+      <DeleteCheckActions
+        confirmLabel="Delete for good"
+        busyLabel="Deleting…"
+        cancelLabel="Cancel"
+        isDeleting={false}
+        error={null}
+        onConfirm={() => undefined}
+        onCancel={() => undefined}
+      />,
+    );
+    expect(idle.indexOf('Cancel')).toBeLessThan(idle.indexOf('Delete for good'));
+    expect(idle).toContain('class="button button--danger"');
+    expect(idle).not.toContain('role="alert"');
+    const busy = renderToStaticMarkup(
+      <DeleteCheckActions
+        confirmLabel="Delete for good"
+        busyLabel="Deleting…"
+        cancelLabel="Cancel"
+        isDeleting
+        error="This check is still running."
+        onConfirm={() => undefined}
+        onCancel={() => undefined}
+      />,
+    );
+    expect(busy).toContain('role="alert"');
+    expect(busy).toContain('This check is still running.');
+    expect(busy).toContain('Deleting…');
+    expect(busy.match(/disabled=""/g)).toHaveLength(2);
   });
 
   it('shows no pagination when everything fits, and previous / next when it does not', () => {

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TextDocument } from '@veritext/contracts';
@@ -7,6 +8,7 @@ import { useServices } from '../app/ServicesContext.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { useErrorText } from '../modals/useAuthFlow.ts';
 import { NEW_CHECK_PATH } from '../session/destinations.ts';
+import { DeleteCheckDialog, useFocusAfterDelete } from './DeleteCheckDialog.tsx';
 import {
   documentStatus,
   documentsQueryKey,
@@ -30,6 +32,14 @@ export function DocumentsList({ groupId = null }: { groupId?: number | null }) {
   const describeError = useErrorText();
   const headingId = useId();
   const [page, setPage] = useState(1);
+  const headingRef = useRef<HTMLHeadingElement | null>(null);
+  const deleteButton = useRef<HTMLElement | null>(null);
+  const wasDeleted = useRef(false);
+  const [deleting, setDeleting] = useState<TextDocument | null>(null);
+  const [isDeleting, setIsDeleting] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [notice, setNotice] = useState('');
+  useFocusAfterDelete(deleting !== null, wasDeleted, headingRef, deleteButton);
 
   const query = useQuery({
     queryKey: documentsQueryKey(groupId, page),
@@ -39,11 +49,31 @@ export function DocumentsList({ groupId = null }: { groupId?: number | null }) {
       current.state.status === 'error' ? false : documentsRefetchInterval(current.state.data),
   });
 
+  async function confirmDelete(): Promise<void> {
+    if (deleting === null) return;
+    setIsDeleting(true);
+    setDeleteError(null);
+    try {
+      await endpoints.deleteText(deleting.id);
+      wasDeleted.current = true;
+      setNotice(t('dataControls.deleteCheck.deleted', { title: titleOf(deleting, t('documents.untitled')) }));
+      setDeleting(null);
+      await query.refetch();
+    } catch (caught) {
+      setDeleteError(describeError(caught));
+    } finally {
+      setIsDeleting(false);
+    }
+  }
+
   return (
     <section className="card documents" aria-labelledby={headingId} aria-busy={query.isPending}>
-      <h2 id={headingId} className="documents__title">
+      <h2 id={headingId} className="documents__title" ref={headingRef} tabIndex={-1}>
         {t('documents.title')}
       </h2>
+      <p className="visually-hidden" role="status">
+        {notice}
+      </p>
       {query.isPending ? (
         <DocumentsSkeleton />
       ) : query.isError ? (
@@ -62,9 +92,37 @@ export function DocumentsList({ groupId = null }: { groupId?: number | null }) {
           onOpen={(id) => {
             modals.openModal('report', { id });
           }}
+          onDelete={(document, button) => {
+            deleteButton.current = button;
+            setDeleteError(null);
+            setNotice('');
+            setDeleting(document);
+          }}
           onPage={setPage}
         />
       )}
+      <Dialog.Root
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open && !isDeleting) setDeleting(null);
+        }}
+      >
+        {deleting === null ? null : (
+          <DeleteCheckDialog
+            title={t('dataControls.deleteCheck.title')}
+            description={t('dataControls.deleteCheck.body', { title: titleOf(deleting, t('documents.untitled')) })}
+            confirmLabel={t('dataControls.deleteCheck.confirm')}
+            busyLabel={t('dataControls.deleteCheck.deleting')}
+            cancelLabel={t('dataControls.deleteCheck.cancel')}
+            isDeleting={isDeleting}
+            error={deleteError}
+            onConfirm={() => void confirmDelete()}
+            onCancel={() => {
+              setDeleting(null);
+            }}
+          />
+        )}
+      </Dialog.Root>
     </section>
   );
 }
@@ -88,11 +146,14 @@ export function DocumentsView({
   data,
   language,
   onOpen,
+  onDelete,
   onPage,
 }: {
   data: DocumentsPage;
   language: string;
   onOpen: (id: number) => void;
+  /** Asks to delete a document (the confirmation opens); the button is where focus returns after Cancel. */
+  onDelete?: (document: TextDocument, button: HTMLButtonElement) => void;
   onPage: (page: number) => void;
 }) {
   const { t } = useTranslation();
@@ -130,7 +191,13 @@ export function DocumentsView({
         </thead>
         <tbody>
           {data.texts.map((document) => (
-            <DocumentRow key={document.id} document={document} language={language} onOpen={onOpen} />
+            <DocumentRow
+              key={document.id}
+              document={document}
+              language={language}
+              onOpen={onOpen}
+              {...(onDelete === undefined ? {} : { onDelete })}
+            />
           ))}
         </tbody>
       </table>
@@ -165,14 +232,21 @@ export function DocumentsView({
   );
 }
 
+/** The name a document is shown by: its title, else its file's name, else "Untitled". */
+function titleOf(document: TextDocument, untitled: string): string {
+  return document.title.trim() === '' ? (document.file_name ?? untitled) : document.title;
+}
+
 function DocumentRow({
   document,
   language,
   onOpen,
+  onDelete,
 }: {
   document: TextDocument;
   language: string;
   onOpen: (id: number) => void;
+  onDelete?: (document: TextDocument, button: HTMLButtonElement) => void;
 }) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -188,7 +262,7 @@ function DocumentRow({
   return (
     <tr className="documents__row" data-document-id={document.id} data-state={status}>
       <th scope="row" id={titleId} className="documents__name" data-label={t('documents.column.title')}>
-        {document.title.trim() === '' ? (document.file_name ?? t('documents.untitled')) : document.title}
+        {titleOf(document, t('documents.untitled'))}
       </th>
       <td data-label={t('documents.column.date')}>
         <time dateTime={document.created_at}>{formatDocumentDate(document.created_at, language)}</time>
@@ -222,6 +296,19 @@ function DocumentRow({
             }}
           >
             {t('documents.open')}
+          </button>
+        )}
+        {/* a check in progress still holds its pages: it can be deleted once it has finished (the server says 409) */}
+        {status === 'inProgress' ? null : (
+          <button
+            type="button"
+            className="button button--small button--ghost documents__delete"
+            aria-label={t('dataControls.deleteCheck.buttonFor', { title: titleOf(document, t('documents.untitled')) })}
+            onClick={(event) => {
+              onDelete?.(document, event.currentTarget);
+            }}
+          >
+            {t('dataControls.deleteCheck.button')}
           </button>
         )}
       </td>

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { pathForLanguage } from '@veritext/contracts';
 import { createMemoryStore } from '../session/storage.ts';
-import { homePath, languageForPath, localisedPath, readStoredLanguage, storeLanguage } from './language.ts';
+import {
+  homePath,
+  languageForPath,
+  localisedPath,
+  pathInLanguage,
+  placeInLanguage,
+  readStoredLanguage,
+  storeLanguage,
+} from './language.ts';
 
 describe('languageForPath', () => {
   it('is Spanish under /es and English on the English twins, whatever is stored', () => {
@@ -35,9 +42,34 @@ describe('language helpers', () => {
     expect(localisedPath('/pricing/', 'en')).toBe('/pricing/');
   });
 
-  it('switches to the twin page or the home page (contracts)', () => {
-    expect(pathForLanguage('/pricing/', 'es')).toBe('/es/pricing/');
-    expect(pathForLanguage('/es/pricing/', 'en')).toBe('/pricing/');
-    expect(pathForLanguage('/profile/new-check', 'es')).toBe('/es/');
+  it('switches to the twin page, or stays on a page that has one path for both languages', () => {
+    expect(pathInLanguage('/pricing/', 'es')).toBe('/es/pricing/');
+    expect(pathInLanguage('/es/pricing/', 'en')).toBe('/pricing/');
+    expect(pathInLanguage('/privacy/', 'es')).toBe('/es/privacy/');
+    expect(pathInLanguage('/es/money-back-guarantee/', 'en')).toBe('/money-back-guarantee/');
+    expect(pathInLanguage('/payment/pending/12/', 'es')).toBe('/es/payment/pending/12/');
+    expect(pathInLanguage('/blog/es/post', 'en')).toBe('/blog/post');
+    // Issue 13 A7: the cabinet keeps its place (it used to fall back to the home page).
+    expect(pathInLanguage('/profile/my-documents', 'es')).toBe('/profile/my-documents');
+    expect(pathInLanguage('/profile/my-documents', 'en')).toBe('/profile/my-documents');
+    expect(pathInLanguage('/profile/new-check', 'es')).toBe('/profile/new-check');
+    // A Spanish address without a twin (a 404) loses its prefix rather than staying a 404.
+    expect(pathInLanguage('/es/profile/my-documents', 'en')).toBe('/profile/my-documents');
+  });
+
+  it('keeps the query string and the hash', () => {
+    expect(placeInLanguage({ pathname: '/profile/my-documents', search: '?page=2', hash: '#top' }, 'es')).toBe(
+      '/profile/my-documents?page=2#top',
+    );
+    expect(placeInLanguage({ pathname: '/pricing/', search: '?ai=1', hash: '#packs' }, 'es')).toBe(
+      '/es/pricing/?ai=1#packs',
+    );
+    expect(placeInLanguage({ pathname: '/es/privacy/', search: '', hash: '#cookies' }, 'en')).toBe('/privacy/#cookies');
+  });
+
+  it('reads the English twins of the legal and payment pages as English, whatever is stored', () => {
+    expect(languageForPath('/terms/', 'es')).toBe('en');
+    expect(languageForPath('/payment-success/', 'es')).toBe('en');
+    expect(languageForPath('/es/terms/', 'en')).toBe('es');
   });
 });

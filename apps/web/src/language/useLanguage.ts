@@ -3,7 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { DEFAULT_LANGUAGE, isSiteLanguage, type SiteLanguage } from '@veritext/contracts';
 import { useServices } from '../app/ServicesContext.tsx';
-import { languageForPath, pathCarriesLanguage, placeInLanguage, readStoredLanguage, storeLanguage } from './language.ts';
+import {
+  languageForPath,
+  pathCarriesLanguage,
+  placeInLanguage,
+  readStoredLanguage,
+  storeLanguage,
+} from './language.ts';
 
 export function useLanguage(): SiteLanguage {
   const { i18n } = useTranslation();

@@ -11,3 +11,11 @@ export const LEGAL_PATHS: Readonly<Record<LegalDocumentId, string>> = {
 
 /** The date every document states as its last update (ISO). Change it with the texts. */
 export const LEGAL_LAST_UPDATED = '2026-11-25';
+
+/** The i18n key of each document's name (links in the footer, the cart and the documents themselves). */
+export const LEGAL_NAME_KEYS = {
+  terms: 'legal.names.terms',
+  privacy: 'legal.names.privacy',
+  refund: 'legal.names.refund',
+  cancellation: 'legal.names.cancellation',
+} as const satisfies Record<LegalDocumentId, string>;

@@ -12,6 +12,7 @@ import { useAfterAuth, useErrorText } from './useAuthFlow.ts';
 import { useSession } from '../app/ServicesContext.tsx';
 import { InviteNotice } from '../invites/InviteNotice.tsx';
 import { InviteJoinModal } from '../invites/InviteJoin.tsx';
+import { AgreeToTerms } from '../legal/LegalLinks.tsx';
 import { organisationNameProblem } from '../members/organisations.ts';
 
 type FieldErrors = Partial<Record<'email' | 'password' | 'name' | 'organisationName' | 'terms', string>>;
@@ -225,7 +226,7 @@ function SignupForm({
               setTerms(event.target.checked);
             }}
           />
-          {t('invites.terms')}
+          <AgreeToTerms />
         </label>
         {fieldErrors.terms === undefined ? null : (
           <p id="signup-terms-error" className="field__error">

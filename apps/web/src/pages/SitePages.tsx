@@ -1,10 +1,13 @@
-import { useTranslation } from 'react-i18next';
+import { Suspense } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { lazyComponent } from '../app/lazyComponent.ts';
 import { CheckForm } from '../check/CheckForm.tsx';
 import { PageIntro } from '../components/PageIntro.tsx';
+import { LoadingBlock } from '../components/Spinner.tsx';
 import { useLanguage } from '../language/useLanguage.ts';
 import { localisedPath } from '../language/language.ts';
+import { siteSupportEmail } from '../legal/operator.ts';
 
 /** The pages with an English and a Spanish twin (check-tool.md §2). */
 
@@ -63,7 +66,17 @@ export function AboutPage() {
 
 export function ContactPage() {
   const { t } = useTranslation();
-  return <TextPage title={t('pages.contact.title')} lead={t('pages.contact.lead')} body={t('pages.contact.body')} />;
+  const email = siteSupportEmail();
+  return (
+    <div className="container page">
+      <PageIntro title={t('pages.contact.title')} lead={t('pages.contact.lead')}>
+        <p>
+          <Trans i18nKey="legal.support" values={{ email }} components={{ email: <a href={`mailto:${email}`} /> }} />
+        </p>
+        <p>{t('pages.contact.body')}</p>
+      </PageIntro>
+    </div>
+  );
 }
 
 export function DevelopersPage() {
@@ -127,7 +140,6 @@ export function PricingPage() {
     t('pages.pricing.f4'),
     t('pages.pricing.f5'),
     t('pages.pricing.f6'),
-    t('pages.pricing.f7'),
   ];
   return (
     <div className="container page">
@@ -140,11 +152,16 @@ export function PricingPage() {
           ))}
         </ul>
         <p className="muted">{t('pages.pricing.body')}</p>
+        <h3>{t('pages.pricing.notYetTitle')}</h3>
+        <p className="muted">{t('pages.pricing.notYet')}</p>
       </section>
       <section className="card pricing-packs" aria-labelledby="pricing-packs-title">
         <h2 id="pricing-packs-title">{t('commerce.pricing.title')}</h2>
         <p className="muted">{t('commerce.pricing.lead')}</p>
-        <PricingWidget />
+        {/* The features above show while the widget's chunk loads. */}
+        <Suspense fallback={<LoadingBlock label={t('commerce.pricing.loading')} />}>
+          <PricingWidget />
+        </Suspense>
       </section>
     </div>
   );

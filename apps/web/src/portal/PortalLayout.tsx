@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { LegalNote } from '../legal/LegalLinks.tsx';
 
 /** The portal's card: one centred column under the site header. */
 export function PortalCard({ title, lead, children }: { title: string; lead?: string; children: ReactNode }) {
@@ -10,6 +11,7 @@ export function PortalCard({ title, lead, children }: { title: string; lead?: st
         </h1>
         {lead === undefined ? null : <p className="portal__lead">{lead}</p>}
         {children}
+        <LegalNote className="portal__legal" />
       </section>
     </div>
   );

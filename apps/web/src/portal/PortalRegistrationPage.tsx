@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { FIELD_MAX, PORTAL_HOW_CAN_HELP_MAX, PORTAL_SCHOOL_NAME_MAX, portalRoleHasSchool } from '@veritext/contracts';
 import { isApiError } from '../api/client.ts';
 import { useServices, useSession } from '../app/ServicesContext.tsx';
+import { AgreeToTerms } from '../legal/LegalLinks.tsx';
 import { FormAlert, FormField, SubmitButton } from '../modals/FormField.tsx';
 import { useErrorText } from '../modals/useAuthFlow.ts';
 import { PortalCard } from './PortalLayout.tsx';
@@ -217,7 +218,7 @@ export function PortalRegistrationPage() {
               update({ terms: event.target.checked });
             }}
           />
-          {t('portal.registration.terms')}
+          <AgreeToTerms />
         </label>
         {termsError === undefined ? null : (
           <p id="portal-terms-error" className="field__error">

@@ -174,3 +174,19 @@ export async function findAiCheckOfText(db: Queryable, textCheckId: number): Pro
   ]);
   return rows[0] ?? null;
 }
+
+/** Locks the AI check of a document, if one was sent (a deletion of the document waits for its settlement). */
+export async function lockAiCheckOfText(db: Queryable, textCheckId: number): Promise<AiCheckRecord | null> {
+  const { rows } = await db.query<AiCheckRecord>(
+    `SELECT ${COLUMNS} FROM ai_checks WHERE text_check_id = $1 FOR UPDATE`,
+    [textCheckId],
+  );
+  return rows[0] ?? null;
+}
+
+/** Deletes stand-alone AI checks for good (issue 13, A5); answers how many were there. */
+export async function deleteAiChecks(db: Queryable, ids: readonly number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const { rowCount } = await db.query('DELETE FROM ai_checks WHERE id = ANY($1::int[])', [[...ids]]);
+  return rowCount;
+}

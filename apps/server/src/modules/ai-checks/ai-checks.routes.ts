@@ -1,5 +1,7 @@
 import {
   AiCheckCreatedResponseSchema,
+  AiCheckDeletedResponseSchema,
+  CheckDeleteFormSchema,
   AiCheckFormSchema,
   AiCheckIdParamsSchema,
   AiCheckMarkFormSchema,
@@ -10,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database.ts';
 import { callerKey, checkRateLimit, type CheckLimits } from '../../http/check-rate-limit.ts';
+import { deleteAiCheck } from './ai-checks.delete.ts';
 import { getAiCheck, markAiCheck, submitAiCheck, type JobSender } from './ai-checks.service.ts';
 
 export type AiChecksRoutesOptions = { db: Database; queue: JobSender; limits: CheckLimits };
@@ -68,6 +71,29 @@ export const aiChecksRoutes: FastifyPluginAsyncZod<AiChecksRoutesOptions> = asyn
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       return { success: true as const, data: await getAiCheck(db, request.auth, request.params.id) };
+    },
+  );
+
+  api.post(
+    '/api/v1/chat-gpt/:id/delete/',
+    {
+      config: { form: true, csrf: ['form', 'guest'] },
+      schema: {
+        tags: ['ai-detector'],
+        summary: 'Delete a stand-alone AI check for good (its text and result); a document’s goes with the document',
+        description:
+          'The same rule as documents: the author of a personal check; in an organisation its author while a ' +
+          'member, its owner and teachers, and its API token; anyone else 404. Queued or running: 409 ' +
+          'check_delete_in_progress. The AI page it used is not returned.',
+        consumes: FORM_TYPES,
+        params: AiCheckIdParamsSchema,
+        body: CheckDeleteFormSchema,
+        response: { 200: AiCheckDeletedResponseSchema },
+      },
+    },
+    async (request) => {
+      const data = await deleteAiCheck(db, request.auth, request.params.id);
+      return { success: true as const, message: 'The AI check was deleted.', data };
     },
   );
 

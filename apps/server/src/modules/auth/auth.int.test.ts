@@ -337,4 +337,28 @@ describe(`guests (${TEST_DB_KIND})`, () => {
       await limited.dispose();
     }
   });
+
+  it('limits bot-check challenges per address (an IPv6 /64 is one address); other addresses are not affected', async () => {
+    const limited = await createTestApp({ botChallengeRateLimitPerMinute: 3 });
+    try {
+      const challenge = (remoteAddress: string) =>
+        limited.app.inject({ method: 'GET', url: '/altcha/challenge', remoteAddress });
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i += 1) statuses.push((await challenge('198.51.100.7')).statusCode);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      const refused = await challenge('198.51.100.7');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ error: { code: 'rate_limited' } });
+      expect(refused.headers['retry-after']).toBeDefined();
+      expect((await challenge('203.0.113.9')).statusCode).toBe(200);
+
+      const sameNetwork: number[] = [];
+      for (const address of ['2001:db8:1:2::1', '2001:db8:1:2::2', '2001:db8:1:2::abcd:1', '2001:db8:1:2:f:f:f:f'])
+        sameNetwork.push((await challenge(address)).statusCode);
+      expect(sameNetwork).toEqual([200, 200, 200, 429]);
+      expect((await challenge('2001:db8:1:3::1')).statusCode).toBe(200);
+    } finally {
+      await limited.dispose();
+    }
+  });
 });

@@ -43,6 +43,8 @@ export type AuthRoutesOptions = {
   appSecret: string;
   cookieSecure: boolean;
   authRateLimitPerMinute: number;
+  /** GET /altcha/challenge per minute and address (an IPv6 /64 is one address). */
+  botChallengeRateLimitPerMinute: number;
   botCheckDifficulty: number;
   /** Guest accounts one address may make in 24 hours (the bot check also grows harder with each). */
   guestDailyLimit: number;
@@ -61,6 +63,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (api, 
   const { db, appSecret, cookieSecure } = options;
   const authRateLimit = { max: options.authRateLimitPerMinute, timeWindow: '1 minute' };
   const guestLimits = { baseDifficulty: options.botCheckDifficulty, dailyLimit: options.guestDailyLimit };
+  // Every challenge counts the address's recent guests (an indexed query): bounded per address, keyed like the
+  // guest count (an IPv6 /64 is one address, so rotating within it gains nothing).
+  const challengeRateLimit = {
+    max: options.botChallengeRateLimitPerMinute,
+    timeWindow: '1 minute',
+    keyGenerator: (request: FastifyRequest) => guestAddressKey(appSecret, request.ip),
+  };
 
   /** A new session id on every login (no fixation); the previous session of this browser ends. */
   function startSession(request: FastifyRequest, reply: FastifyReply, user: UserRecord, persistent: boolean) {
@@ -101,6 +110,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (api, 
         tags: ['session'],
         summary: "A proof-of-work challenge for the bot check (harder with the caller address's recent guests)",
       },
+      config: { rateLimit: challengeRateLimit },
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');

@@ -50,6 +50,30 @@ export async function mayReadCheck(
   return caller.group !== null && check.group_id !== null && check.group_id === caller.group.id;
 }
 
+/** Member roles that manage a group's checks: 1 owner/administrator, 2 teacher. */
+const GROUP_MANAGERS: readonly number[] = [1, 2];
+
+/**
+ * Who may delete a check for good (a document with its report and AI check, or a stand-alone AI check; issue
+ * 13, A5): a personal check only its author; a check made in an organisation its author while still a member,
+ * and the organisation's owner and teachers as they are now; the organisation's own API token its checks. A
+ * removed member reads what they wrote there but no longer deletes it: it is the organisation's.
+ */
+export async function mayDeleteCheck(
+  db: Queryable,
+  caller: Caller,
+  check: { user_id: number | null; group_id: number | null },
+): Promise<boolean> {
+  if (caller.user !== null) {
+    if (check.group_id === null) return check.user_id === caller.user.id;
+    const groupId = check.group_id;
+    const membership = (await findMembershipsOfUser(db, caller.user.id)).find((group) => group.id === groupId);
+    if (membership === undefined) return false;
+    return GROUP_MANAGERS.includes(membership.role) || check.user_id === caller.user.id;
+  }
+  return caller.group !== null && check.group_id !== null && check.group_id === caller.group.id;
+}
+
 /**
  * In the transaction that holds or spends a group's pages for a member: the membership as it is now, its row
  * locked until the transaction ends (a removal in parallel waits for it, and a removed member spends nothing).

@@ -35,6 +35,17 @@ function uniqueStored(hashes: readonly number[]): number[] {
 }
 
 /**
+ * Removes documents from the index by key (their postings follow, ON DELETE CASCADE) inside the caller's
+ * transaction, so that a deletion of what they belong to commits or rolls back with them; answers how many
+ * were there. `SqlFingerprintStore.remove` is the same for one key in its own statement.
+ */
+export async function removeIndexEntries(db: Queryable, keys: readonly string[]): Promise<number> {
+  if (keys.length === 0) return 0;
+  const { rowCount } = await db.query('DELETE FROM reuse_sources WHERE key = ANY($1::text[])', [[...keys]]);
+  return rowCount;
+}
+
+/**
  * The FingerprintStore of the product: the index lives in the application's database (PGlite or PostgreSQL,
  * tables reuse_sources and reuse_fingerprints). This file is the module's repository: all its SQL is here.
  */
@@ -117,7 +128,7 @@ export class SqlFingerprintStore implements FingerprintStore {
 
   /** Removes the source; its fingerprints go with it (ON DELETE CASCADE). */
   async remove(id: string): Promise<void> {
-    await this.#db.query('DELETE FROM reuse_sources WHERE key = $1', [id]);
+    await removeIndexEntries(this.#db, [id]);
   }
 
   /**

@@ -266,6 +266,46 @@ describe(`plagiarism check API (${TEST_DB_KIND})`, () => {
     expect((await report(second.browser, secondId)).plagiarism.sources).toEqual([]);
   });
 
+  it('exclude_from_index is honoured by /api/v1/text/create and by a file upload: no index entry (issue 13, A5)', async () => {
+    const user = await member(6);
+    const created = idOf(
+      await submit(
+        user.browser,
+        { text: GARDEN_ESSAY.replace('forty', 'seventy'), exclude_from_index: 'true' },
+        '/api/v1/text/create',
+      ),
+    );
+    const { token } = await user.browser.csrf();
+    const form = multipart(
+      { _csrf_token: token, language: 'en', exclude_from_index: '1' },
+      {
+        field: 'file',
+        name: 'kept-out.docx',
+        type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        bytes: docx(GARDEN_REUSE.replace(/\n\n/g, ' ').replace('playground', 'courtyard')),
+      },
+    );
+    const uploaded = idOf(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/text',
+        payload: form.payload,
+        headers: { 'content-type': form.contentType, cookie: user.browser.jar.header() },
+      }),
+    );
+    const shared = idOf(await submit(user.browser, { text: GARDEN_ESSAY.replace('forty', 'eighty') }));
+    await runJobs();
+    for (const id of [created, uploaded]) {
+      expect(await state(user.browser, id)).toMatchObject({ state: 5, in_index: false });
+    }
+    const keys = async (id: number) =>
+      (await t.handle.db.query('SELECT id FROM reuse_sources WHERE key = $1', [indexKey(id)])).rows.length;
+    expect(await keys(created)).toBe(0);
+    expect(await keys(uploaded)).toBe(0);
+    // the same path without the flag joins the index
+    expect(await keys(shared)).toBe(1);
+  });
+
   it('the same text within 10 seconds, and while in progress, is refused; pages are held once', async () => {
     const user = await member(3);
     const id = idOf(await submit(user.browser, { text: ORIGINAL_ESSAY }));

@@ -255,3 +255,17 @@ export async function findSourceChecks(db: Queryable, ids: readonly number[]): P
   );
   return new Map(rows.map((row) => [row.id, row]));
 }
+
+/**
+ * Deletes documents for good (issue 13, A5); their AI checks go with them (ai_checks.text_check_id ON DELETE
+ * CASCADE, counted here). Their index entries are the caller's to remove (reuse/fingerprint-store.ts).
+ */
+export async function deleteTextChecks(
+  db: Queryable,
+  ids: readonly number[],
+): Promise<{ textChecks: number; aiChecks: number }> {
+  if (ids.length === 0) return { textChecks: 0, aiChecks: 0 };
+  const ai = await db.query('DELETE FROM ai_checks WHERE text_check_id = ANY($1::int[])', [[...ids]]);
+  const text = await db.query('DELETE FROM text_checks WHERE id = ANY($1::int[])', [[...ids]]);
+  return { textChecks: text.rowCount, aiChecks: ai.rowCount };
+}

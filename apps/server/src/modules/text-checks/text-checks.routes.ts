@@ -1,9 +1,11 @@
 import {
+  CheckDeleteFormSchema,
   FingerprintSendFormSchema,
   FingerprintTypeQuerySchema,
   SimilarityReportResponseSchema,
   TextAiSendResponseSchema,
   TextAiStatusResponseSchema,
+  TextDeletedResponseSchema,
   TextDocumentResponseSchema,
   TextIdParamsSchema,
   TextListQuerySchema,
@@ -26,6 +28,7 @@ import {
   sendTextToAi,
   textAiStatus,
 } from './text-checks.read.ts';
+import { deleteTextCheck } from './text-checks.delete.ts';
 import { validateText, type ExtractionCaller } from './text-checks.service.ts';
 import { submitTextCheck, type JobSender, type TextSubmitInput } from './text-checks.submit.ts';
 
@@ -182,6 +185,29 @@ export const textChecksRoutes: FastifyPluginAsyncZod<TextChecksRoutesOptions> = 
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       return { success: true as const, data: await getTextDocument(db, request.auth, request.params.id) };
+    },
+  );
+
+  api.post(
+    '/api/v1/text/:id/delete/',
+    {
+      config: { form: true, csrf: ['form', 'guest'] },
+      schema: {
+        tags: ['check'],
+        summary: 'Delete a document for good: its text, Similarity report, AI check and entry in the index',
+        description:
+          'The author of a personal check; in an organisation its author while a member, its owner and teachers, ' +
+          'and its API token; anyone else 404. In progress (or its AI check still queued or running): 409 ' +
+          'check_delete_in_progress. The pages it used are not returned.',
+        consumes: FORM_TYPES,
+        params: TextIdParamsSchema,
+        body: CheckDeleteFormSchema,
+        response: { 200: TextDeletedResponseSchema },
+      },
+    },
+    async (request) => {
+      const data = await deleteTextCheck(db, request.auth, request.params.id);
+      return { success: true as const, message: 'The check was deleted.', data };
     },
   );
 

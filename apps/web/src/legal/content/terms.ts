@@ -3,7 +3,7 @@ import type { LegalDocument } from '../legalText.ts';
 /** Terms of service. Keep en and es section for section (legal.test.ts checks the ids match). */
 export const TERMS: LegalDocument = {
   en: {
-    title: 'Terms of Service',
+    title: 'Terms of Use',
     lead: 'The rules for using Veritext: what the service does, what you may expect from us and what we expect from you.',
     sections: [
       {
@@ -185,18 +185,18 @@ export const TERMS: LegalDocument = {
     ],
   },
   es: {
-    title: 'Términos del servicio',
+    title: 'Condiciones de uso',
     lead: 'Las reglas de uso de Veritext: qué hace el servicio, qué puedes esperar de nosotros y qué esperamos de ti.',
     sections: [
       {
         id: 'about',
-        heading: 'Sobre estos términos',
+        heading: 'Sobre estas condiciones',
         blocks: [
           {
             p: 'Veritext es un servicio web que compara textos con otros documentos para encontrar los pasajes que comparten (una revisión de plagio) y estima qué pasajes de un texto parecen escritos por un modelo de IA (el detector de IA). «Nosotros» es quien opera este servicio Veritext; «tú» es la persona u organización que lo usa.',
           },
           {
-            p: 'Al crear una cuenta, al revisar un texto como invitado o al comprar páginas aceptas estos términos. Si usas Veritext en nombre de una organización, confirmas que puedes aceptarlos por ella. Nuestra [Política de privacidad](privacy), la [Política de reembolso](refund) y la [Política de cancelación](cancellation) forman parte de estos términos.',
+            p: 'Al crear una cuenta, al revisar un texto como invitado o al comprar páginas aceptas estas condiciones. Si usas Veritext en nombre de una organización, confirmas que puedes aceptarlas por ella. Nuestra [Política de privacidad](privacy), la [Política de reembolso](refund) y la [Política de cancelación](cancellation) forman parte de estas condiciones.',
           },
         ],
       },
@@ -210,7 +210,7 @@ export const TERMS: LegalDocument = {
           {
             list: [
               'Indica una dirección de correo real que controles y no compartas tu contraseña. Eres responsable de lo que se haga con tu cuenta y con tu token de API.',
-              'Debes tener la edad necesaria para aceptar estos términos en tu país. Un estudiante menor de esa edad solo puede usar Veritext a través de una organización (un centro educativo) o con permiso de sus padres.',
+              'Debes tener la edad necesaria para aceptar estas condiciones en tu país. Un estudiante menor de esa edad solo puede usar Veritext a través de una organización (un centro educativo) o con permiso de sus padres.',
               'Una cuenta de organización la gestiona su propietario. El propietario compra páginas para ella, añade y quita miembros y decide cómo se guardan sus documentos (ver «Organizaciones» más abajo).',
               'Avísanos enseguida en {supportEmail} si crees que otra persona usa tu cuenta.',
             ],
@@ -306,7 +306,7 @@ export const TERMS: LegalDocument = {
         heading: 'La API',
         blocks: [
           {
-            p: 'Puedes revisar textos desde tu propio software con tu token personal de API o con un token de organización, con estos mismos términos. Mantén los tokens en secreto: una llamada hecha con tu token cuenta como hecha por ti. Podemos limitar el ritmo de llamadas para que el servicio sea justo para todos.',
+            p: 'Puedes revisar textos desde tu propio software con tu token personal de API o con un token de organización, con estas mismas condiciones. Mantén los tokens en secreto: una llamada hecha con tu token cuenta como hecha por ti. Podemos limitar el ritmo de llamadas para que el servicio sea justo para todos.',
           },
         ],
       },
@@ -330,7 +330,7 @@ export const TERMS: LegalDocument = {
             p: 'Veritext es una herramienta que ayuda a las personas a valorar un texto; la decisión y sus consecuencias corresponden a quien la toma. En la medida en que la ley lo permita, no respondemos de daños indirectos o consecuentes ni de decisiones tomadas a partir de un informe, y nuestra responsabilidad total ante ti se limita a lo que nos pagaste en los doce meses anteriores a la reclamación.',
           },
           {
-            p: 'Nada en estos términos limita la responsabilidad que la ley no permite limitar, como la derivada de fraude o de muerte o lesiones causadas por negligencia, ni los derechos que tienes como consumidor.',
+            p: 'Nada en estas condiciones limita la responsabilidad que la ley no permite limitar, como la derivada de fraude o de muerte o lesiones causadas por negligencia, ni los derechos que tienes como consumidor.',
           },
         ],
       },
@@ -339,7 +339,7 @@ export const TERMS: LegalDocument = {
         heading: 'Fin del acuerdo',
         blocks: [
           {
-            p: 'Puedes dejar de usar Veritext cuando quieras y eliminar tu cuenta desde tu página de [Perfil](/profile/); la [Política de privacidad](privacy) indica qué se elimina y qué conserva una organización. Podemos cerrar una cuenta que incumpla estos términos de forma grave o reiterada. Las secciones sobre tus textos, la responsabilidad y la ley aplicable siguen vigentes después de que termine el acuerdo.',
+            p: 'Puedes dejar de usar Veritext cuando quieras y eliminar tu cuenta desde tu página de [Perfil](/profile/); la [Política de privacidad](privacy) indica qué se elimina y qué conserva una organización. Podemos cerrar una cuenta que incumpla estas condiciones de forma grave o reiterada. Las secciones sobre tus textos, la responsabilidad y la ley aplicable siguen vigentes después de que termine el acuerdo.',
           },
         ],
       },
@@ -348,10 +348,10 @@ export const TERMS: LegalDocument = {
         heading: 'Cambios y ley aplicable',
         blocks: [
           {
-            p: 'Podemos actualizar estos términos. La fecha de arriba indica la versión vigente; si un cambio te afecta, avisaremos a los titulares de cuentas por correo o en el sitio al menos 30 días antes de que se aplique, y podrás eliminar tu cuenta antes. Si sigues usando Veritext después, se aplican los nuevos términos.',
+            p: 'Podemos actualizar estas condiciones. La fecha de arriba indica la versión vigente; si un cambio te afecta, avisaremos a los titulares de cuentas por correo o en el sitio al menos 30 días antes de que se aplique, y podrás eliminar tu cuenta antes. Si sigues usando Veritext después, se aplican las nuevas condiciones.',
           },
           {
-            p: 'Estos términos se rigen por la ley del país donde está establecido quien opera este servicio. Si eres consumidor, conservas además la protección de las normas imperativas del país donde vives y puedes reclamar ante sus tribunales.',
+            p: 'Estas condiciones se rigen por la ley del país donde está establecido quien opera este servicio. Si eres consumidor, conservas además la protección de las normas imperativas del país donde vives y puedes reclamar ante sus tribunales.',
           },
         ],
       },
@@ -360,7 +360,7 @@ export const TERMS: LegalDocument = {
         heading: 'Contacto',
         blocks: [
           {
-            p: 'Preguntas sobre estos términos: [{supportEmail}](mailto:{supportEmail}).',
+            p: 'Preguntas sobre estas condiciones: [{supportEmail}](mailto:{supportEmail}).',
           },
         ],
       },
