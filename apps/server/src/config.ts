@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { GUEST_RETENTION_DAYS } from '@veritext/contracts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -32,6 +33,8 @@ const EnvSchema = z.object({
   BOT_CHECK_DIFFICULTY: z.coerce.number().int().min(1).max(10_000_000).default(50_000),
   /** Guest accounts one address may create in 24 hours (the bot check also grows harder with each). */
   GUEST_DAILY_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  /** Days after a guest's last activity (creation or last check) when the guest and its checks are deleted. */
+  GUEST_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(GUEST_RETENTION_DAYS),
   /** Bearer token that opens /metrics to callers other than this machine; unset: loopback only. */
   METRICS_TOKEN: z
     .string()
@@ -99,6 +102,8 @@ export type Config = {
   botCheckDifficulty: number;
   /** GUEST_DAILY_LIMIT: guest accounts per address in 24 hours. */
   guestDailyLimit: number;
+  /** GUEST_RETENTION_DAYS: a guest idle this many days is deleted with its checks (hourly sweep). */
+  guestRetentionDays: number;
   /** METRICS_TOKEN: `Authorization: Bearer` for /metrics from elsewhere; null: loopback callers only. */
   metricsToken: string | null;
   jobConcurrency: number;
@@ -205,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     botChallengeRateLimitPerMinute: e.BOT_CHALLENGE_RATE_LIMIT_PER_MINUTE,
     botCheckDifficulty: e.BOT_CHECK_DIFFICULTY,
     guestDailyLimit: e.GUEST_DAILY_LIMIT,
+    guestRetentionDays: e.GUEST_RETENTION_DAYS,
     metricsToken: e.METRICS_TOKEN ?? null,
     jobConcurrency: e.JOB_CONCURRENCY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

@@ -10,11 +10,12 @@ import { aiCheckJobs, scheduleAiCheckJobs } from './modules/ai-checks/ai-checks.
 import { closeSharedAiDetector } from './modules/ai-checks/detector.ts';
 import { closeSharedAiReportRenderer } from './modules/ai-checks/ai-report.ts';
 import { collectionJobs } from './modules/collections/collections.jobs.ts';
+import { guestRetentionJobs, scheduleGuestRetention } from './modules/profile/guest-retention.jobs.ts';
 import { closeSharedReuseChecker } from './modules/text-checks/reuse-checker.ts';
 import { closeSharedSimilarityReportRenderer } from './modules/text-checks/similarity-report.ts';
 import { scheduleTextCheckJobs, textCheckJobs } from './modules/text-checks/text-checks.jobs.ts';
 
-const ALL_JOBS = [...maintenanceJobs, ...aiCheckJobs, ...textCheckJobs, ...collectionJobs];
+const ALL_JOBS = [...maintenanceJobs, ...aiCheckJobs, ...textCheckJobs, ...collectionJobs, ...guestRetentionJobs];
 
 async function main(): Promise<void> {
   loadDotEnv();
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
     await scheduleMaintenance(queue);
     await scheduleAiCheckJobs(queue);
     await scheduleTextCheckJobs(queue);
+    await scheduleGuestRetention(queue, config.guestRetentionDays);
   }
 
   let isShuttingDown = false;

@@ -8,8 +8,9 @@ export const CART_ITEM_TYPES = ['pages', 'ai', 'promo'] as const;
 export type CartItemType = (typeof CART_ITEM_TYPES)[number];
 
 /** payment.state: 0 open, 1 pending (at the card page), 2 paid, 3 failed. */
-export const PAYMENT_STATES = { open: 0, pending: 1, paid: 2, failed: 3 } as const;
-export const PaymentStateSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
+/** 4 refunded: paid, then refunded by an operator (`npm run admin -- order:refund`). */
+export const PAYMENT_STATES = { open: 0, pending: 1, paid: 2, failed: 3, refunded: 4 } as const;
+export const PaymentStateSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
 export type PaymentState = z.infer<typeof PaymentStateSchema>;
 
 export const DEFAULT_SERVICE = 'light';

@@ -33,3 +33,9 @@ export const CURRENCY = 'USD';
 
 /** One year, in seconds: lifetime of the guest_data cookie. */
 export const GUEST_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * Days a guest is kept after its last activity (its creation or its last check) before the hourly sweep deletes it
+ * with its checks: the server's default for GUEST_RETENTION_DAYS, and what the privacy policy states.
+ */
+export const GUEST_RETENTION_DAYS = 30;

@@ -7,6 +7,7 @@ import { AppError } from '../errors.ts';
 import { registerUser } from '../modules/auth/auth.service.ts';
 import { setUserAdmin } from '../modules/auth/users.repository.ts';
 import { createPromoCode } from '../modules/commerce/commerce.service.ts';
+import { createStripeRefunder, refundOrder, RefundError } from '../modules/commerce/order-refund.ts';
 import {
   CollectionError,
   importCollection,
@@ -21,6 +22,7 @@ const USAGE = `Usage: npm run --silent admin -- user:create --email E --password
        npm run --silent admin -- collections list
        npm run --silent admin -- collections remove NAME
        npm run --silent admin -- promo:create CODE PERCENT [--expires YYYY-MM-DD] [--max-uses N]
+       npm run --silent admin -- order:refund ORDER_ID [--full]
 
 user:create         creates a verified user, credits the pages through the ledger and prints {"id","email","api_token"}.
 user:admin          makes the user of EMAIL a site administrator (who manages the reference collections at
@@ -33,6 +35,11 @@ collections list    prints the reference collections: name, documents, words, cr
 collections remove  deletes a reference collection with its documents and their fingerprints.
 promo:create        creates a promo code giving PERCENT (1-100) off an order, matched without regard to case;
                     --expires is the last day it works (UTC), --max-uses the number of paid orders it may serve.
+order:refund        refunds a paid order: its pages still on the balance are taken back (ledger 'reverse'
+                    entries; pages already used stay used), the order is marked refunded, and the amount paid
+                    for those pages (all of it if none was used, or with --full) goes back to the card through
+                    Stripe's refunds API when STRIPE_SECRET_KEY is set; otherwise, or if Stripe fails, it says
+                    to issue the card refund in the Stripe dashboard (running it again retries). Prints a JSON line.
 
 Runs on the database of DATABASE_URL, or the embedded one under DATA_DIR (stop the server first).`;
 
@@ -126,6 +133,37 @@ async function promoCreateCommand(args: string[]): Promise<void> {
       max_uses: promo.max_uses,
     })}\n`,
   );
+}
+
+async function orderRefundCommand(args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { full: { type: 'boolean' } },
+    allowPositionals: true,
+    strict: true,
+  });
+  const [id, ...extra] = positionals;
+  if (id === undefined || extra.length > 0) fail(USAGE);
+  if (!/^\d+$/.test(id)) fail(`ORDER_ID must be a whole number (got "${id}")`);
+  const config = loadConfig();
+  const refunder = config.stripe === null ? null : createStripeRefunder(config.stripe.secretKey);
+  const outcome = await withMigratedDatabase((db) =>
+    refundOrder(db, Number(id), { full: values.full === true, refunder }),
+  );
+  const { refund } = outcome;
+  process.stdout.write(
+    `${JSON.stringify({
+      order_id: refund.order_id,
+      already_refunded: outcome.wasRefunded,
+      pages_reversed: refund.pages,
+      ai_pages_reversed: refund.ai_pages,
+      amount: refund.amount,
+      currency: refund.currency,
+      card_refund: refund.card_refund,
+      stripe_refund_id: refund.stripe_refund_id,
+    })}\n`,
+  );
+  if (outcome.todo !== null) process.stderr.write(`${outcome.todo}\n`);
 }
 
 async function withMigratedDatabase<T>(work: (db: Database) => Promise<T>): Promise<T> {
@@ -251,6 +289,10 @@ async function main(): Promise<void> {
     await promoCreateCommand(rest);
     return;
   }
+  if (command === 'order:refund') {
+    await orderRefundCommand(rest);
+    return;
+  }
   fail(USAGE);
 }
 
@@ -259,6 +301,7 @@ main().catch((error: unknown) => {
     error instanceof AppError ||
     error instanceof ConfigError ||
     error instanceof CollectionError ||
+    error instanceof RefundError ||
     error instanceof RangeError
   )
     fail(error.message);

@@ -3,7 +3,7 @@ import { Suspense, type ReactElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter, matchRoutes } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SITE_LANGUAGES, type SiteLanguage } from '@veritext/contracts';
+import { GUEST_RETENTION_DAYS, SITE_LANGUAGES, type SiteLanguage } from '@veritext/contracts';
 import { routes } from '../app/routes.tsx';
 import { ServicesContext } from '../app/ServicesContext.tsx';
 import type { Services } from '../app/services.ts';
@@ -176,6 +176,41 @@ describe('the legal documents', () => {
     }
     expect(text).toContain('the guest cookie lasts 365 days');
   });
+
+  it.each(SITE_LANGUAGES)(
+    'the privacy policy (%s) states only what the product does: the opt-out box, deletion, guest retention (issue 13, A5)',
+    async (lang) => {
+      await inLanguage(lang);
+      const text = textOf(
+        html(<LegalPage doc="privacy" facts={FACTS} />, lang === 'es' ? '/es/privacy/' : '/privacy/'),
+      );
+      // the check form's own label, as the user sees it
+      expect(text).toContain(i18next.t('dataControls.excludeFromIndex.label'));
+      expect(text).toContain(String(GUEST_RETENTION_DAYS));
+      expect(text).toMatch(lang === 'es' ? /Mis documentos/ : /My Documents/);
+      // promises nothing enforces are gone
+      expect(text).not.toMatch(/30 days at most|at most 30 days|30 días como máximo|within one month|plazo de un mes/);
+      expect(text).not.toMatch(
+        /does not offer this switch yet|aún no ofrece esta opción|cannot be deleted from My Documents yet/,
+      );
+      expect(text).not.toMatch(/owner chooses to share|propietario decida compartir/);
+    },
+  );
+
+  it.each(SITE_LANGUAGES)(
+    'the refund policy (%s) says staff issue refunds and promises no reply time',
+    async (lang) => {
+      await inLanguage(lang);
+      const text = textOf(
+        html(
+          <LegalPage doc="refund" facts={FACTS} />,
+          lang === 'es' ? '/es/money-back-guarantee/' : '/money-back-guarantee/',
+        ),
+      );
+      expect(text).toMatch(lang === 'es' ? /nuestro personal/ : /our staff/);
+      expect(text).not.toMatch(/within 5 working days|5 días laborables/);
+    },
+  );
 });
 
 describe('links to the legal pages point to routes that exist', () => {

@@ -1,5 +1,5 @@
 import type { SiteLanguage } from '@veritext/contracts';
-import { GUEST_COOKIE_MAX_AGE_SECONDS } from '@veritext/contracts';
+import { GUEST_COOKIE_MAX_AGE_SECONDS, GUEST_RETENTION_DAYS } from '@veritext/contracts';
 import { localisedPath, pathInLanguage } from '../language/language.ts';
 import { LEGAL_DOCUMENTS, LEGAL_PATHS, type LegalDocumentId } from './legalPaths.ts';
 
@@ -7,7 +7,7 @@ import { LEGAL_DOCUMENTS, LEGAL_PATHS, type LegalDocumentId } from './legalPaths
  * A legal document in one language: sections with a stable id (the anchor of the table of contents, the same
  * in both languages), each made of paragraphs and lists. Inline text may hold links written
  * `[label](target)`: a target is a legal document id (`privacy`), a site path (`/profile/`) or `mailto:`.
- * `{supportEmail}` and `{guestCookieDays}` are filled in when the page renders.
+ * `{supportEmail}`, `{guestCookieDays}` and `{guestRetentionDays}` are filled in when the page renders.
  */
 export type LegalBlock = { p: string } | { list: readonly string[] };
 export type LegalSection = { id: string; heading: string; blocks: readonly LegalBlock[] };
@@ -19,7 +19,8 @@ export type LegalFacts = { supportEmail: string };
 export function fillFacts(text: string, facts: LegalFacts): string {
   return text
     .replaceAll('{supportEmail}', facts.supportEmail)
-    .replaceAll('{guestCookieDays}', String(Math.round(GUEST_COOKIE_MAX_AGE_SECONDS / 86_400)));
+    .replaceAll('{guestCookieDays}', String(Math.round(GUEST_COOKIE_MAX_AGE_SECONDS / 86_400)))
+    .replaceAll('{guestRetentionDays}', String(GUEST_RETENTION_DAYS));
 }
 
 export type InlinePart = { text: string } | { text: string; href: string; isExternal: boolean };

@@ -2,7 +2,9 @@ import type { LegalDocument } from '../legalText.ts';
 
 /**
  * Privacy policy. It describes what the code stores (the migrations under apps/server/src/db/migrations), what the
- * cleanup jobs delete (jobs/maintenance.*, modules/botcheck) and what account deletion removes
+ * cleanup jobs delete (jobs/maintenance.*, modules/botcheck, the guest sweep modules/profile/guest-retention.ts with
+ * GUEST_RETENTION_DAYS), what deleting a check removes (text-checks.delete.ts, ai-checks.delete.ts), the check
+ * form's opt-out box (dataControls.excludeFromIndex in the i18n files) and what account deletion removes
  * (modules/profile/account-deletion.ts): change it when those change. Keep en and es section for section.
  */
 export const PRIVACY: LegalDocument = {
@@ -17,9 +19,10 @@ export const PRIVACY: LegalDocument = {
           {
             list: [
               'We store the texts you check and their reports, so that you can open them again in My Documents.',
-              'Unless you exclude it, a checked document also joins the index that later checks are compared with. Another user whose text matches yours sees the matching passage, never your name or e-mail address. Organisations keep their documents apart by default.',
+              'Unless you tick "Don\'t add this text to the Veritext index" on the check form, a checked document also joins the index that later checks are compared with. Another user whose text matches yours sees the matching passage, never your name or e-mail address. An organisation’s documents are kept apart in its own index.',
               'We do not sell your data, show advertising or use tracking or analytics cookies.',
-              'You can delete your account, with your personal checks, from your Profile page at any time.',
+              'You can delete a check from My Documents, an AI check from its result, and your account, with your personal checks, from your Profile page, at any time.',
+              'A guest that makes no check for {guestRetentionDays} days is deleted with its checks.',
             ],
           },
         ],
@@ -82,13 +85,14 @@ export const PRIVACY: LegalDocument = {
           {
             list: [
               'Documents checked by individuals and guests join the shared index of this Veritext service, which every later check is compared with.',
-              'Documents checked inside an organisation join that organisation’s own index, which only its own checks are compared with, unless the owner chooses to share them with everyone.',
+              'Documents checked inside an organisation join that organisation’s own index, which only its own checks are compared with.',
               'When another user’s text matches your document, their report shows the matching passage and a neutral label such as "a document submitted to Veritext" with its date. It never shows your name, your e-mail address or the rest of your text.',
-              'A check that fails leaves the index at once; a deleted account takes its personal documents out of it.',
+              'AI detector checks never join the index.',
+              'A document leaves the index at once when its check fails, when you delete the check, when you delete your account (your personal documents), and when a guest is deleted.',
             ],
           },
           {
-            p: 'How to keep a document out of the index: when checking through the API, send exclude_from_index=true and the document is checked but never added. The check form of the website does not offer this switch yet; until it does, write to [{supportEmail}](mailto:{supportEmail}) with the title and date of the check and we remove that document from the index. An organisation owner can keep all of the organisation’s documents out of the shared index (this is the default).',
+            p: 'How to keep a document out of the index: tick "Don\'t add this text to the Veritext index" on the check form before you send it (through the API, send exclude_from_index=true). The document is then checked like any other but never added, so no later check is compared with it. A document already in the index leaves it when you delete its check from [My Documents](/profile/my-documents). An organisation’s documents never join the shared index of everyone’s documents.',
           },
         ],
       },
@@ -125,11 +129,12 @@ export const PRIVACY: LegalDocument = {
         blocks: [
           {
             list: [
-              'Your account, its balances and orders, and your checks with their texts and reports: as long as the account exists. There is no automatic deletion after a period of time yet, and single documents cannot be deleted from My Documents yet; deleting the account deletes them (see below), and you can ask us to remove a single document.',
+              'Your account, its balances and orders: as long as the account exists.',
+              'Your checks with their texts and reports: as long as the account exists, or until you delete them. In [My Documents](/profile/my-documents), Delete removes a check for good, in one step: its text, its report, its AI check and its entry in the index. On the AI detector page, "Delete this check" under a result removes that AI check with its text and result (the site lists no earlier AI checks: once you leave the result, deleting your account deletes them). A check still running can be deleted once it has finished. The pages a deleted check used are not given back. Reports that other users received before the deletion keep what they showed: passages of their own text and a neutral label.',
               'Signed-in sessions: 1 day, or 30 days with "Remember me"; a logout ends the session at once, and expired sessions are deleted by an hourly cleanup job.',
               'Used bot-check solutions: until they expire, then the same hourly job deletes them. The keyed hashes of guest addresses: 2 days.',
               'The codes of e-mail links stop working after the times above and are deleted with the account.',
-              'Guests: a guest’s checks stay like any other check. If you sign up or log in from the same browser, they move to your account and appear in My Documents; the guest cookie lasts {guestCookieDays} days. To have a guest check removed, sign up and delete it with your account, or write to us.',
+              'Guests: a guest that has made no check for {guestRetentionDays} days (counted from its creation or its last check) is deleted by a job that runs every hour, with its checks, their reports and AI checks, and their entries in the index. If you sign up or log in from the same browser before that, the guest’s checks move to your account and appear in My Documents: they are then yours, and you can delete them there. The emptied guest record that paid for them (no text, no e-mail address) is deleted once they are gone; the guest cookie lasts {guestCookieDays} days, but the guest it names is deleted as described.',
               'A check that is still running after an hour is failed by a cleanup job that runs every 15 minutes: its pages are given back and its document leaves the index.',
               'Server logs: see below.',
             ],
@@ -151,7 +156,7 @@ export const PRIVACY: LegalDocument = {
             ],
           },
           {
-            p: 'Copies in our backups disappear as the backups are replaced. Stripe keeps its own record of your payments as the law requires.',
+            p: 'Veritext itself keeps no other copy. If the operator of this service keeps backups of its database, copies there disappear as those backups are replaced. Stripe keeps its own record of your payments as the law requires.',
           },
         ],
       },
@@ -181,7 +186,7 @@ export const PRIVACY: LegalDocument = {
         heading: 'Server logs',
         blocks: [
           {
-            p: 'Our server writes a line for each request: time, method and path, status, duration, a request identifier and the IP address. The texts you check are not written to the logs. Logs are used to keep the service running and secure and to investigate errors and abuse, and are kept for at most 30 days. We also count requests and jobs in aggregate figures that identify no one.',
+            p: 'Our server writes a line for each request: time, method and path, status, duration, a request identifier and the IP address. The texts you check are not written to the logs. Veritext does not store these lines itself: it writes them to the server’s output, and how long they are kept there depends on the hosting set-up of the operator of this service. They are used to keep the service running and secure and to investigate errors and abuse. We also count requests and jobs in aggregate figures that identify no one.',
           },
         ],
       },
@@ -205,7 +210,7 @@ export const PRIVACY: LegalDocument = {
         heading: 'Your rights',
         blocks: [
           {
-            p: 'Depending on where you live, you may have the right to access your data, correct it, delete it, receive a copy in a usable format, restrict or object to its use, and withdraw consent. Much of this you can do yourself: see and correct your profile on the [Profile](/profile/) page, see your checks in [My Documents](/profile/my-documents), download your reports, and delete your account. For anything else, such as removing a document from the index, write to [{supportEmail}](mailto:{supportEmail}); we answer within one month. You may also complain to your data protection authority.',
+            p: 'Depending on where you live, you may have the right to access your data, correct it, delete it, receive a copy in a usable format, restrict or object to its use, and withdraw consent. Much of this you can do yourself: see and correct your profile on the [Profile](/profile/) page, see your checks in [My Documents](/profile/my-documents), download your reports, delete a check (which also takes it out of the index) and delete your account. For anything else, write to [{supportEmail}](mailto:{supportEmail}): a member of our staff answers by e-mail. You may also complain to your data protection authority.',
           },
         ],
       },
@@ -249,9 +254,10 @@ export const PRIVACY: LegalDocument = {
           {
             list: [
               'Guardamos los textos que revisas y sus informes, para que puedas volver a abrirlos en Mis documentos.',
-              'Salvo que lo excluyas, un documento revisado se incorpora también al índice con el que se comparan las revisiones posteriores. Otro usuario cuyo texto coincida con el tuyo ve el pasaje coincidente, nunca tu nombre ni tu correo. Las organizaciones guardan aparte sus documentos por defecto.',
+              'Salvo que marques «No añadir este texto al índice de Veritext» en el formulario de revisión, un documento revisado se incorpora también al índice con el que se comparan las revisiones posteriores. Otro usuario cuyo texto coincida con el tuyo ve el pasaje coincidente, nunca tu nombre ni tu correo. Los documentos de una organización se guardan aparte, en su propio índice.',
               'No vendemos tus datos, no mostramos publicidad ni usamos cookies de seguimiento o de analítica.',
-              'Puedes eliminar tu cuenta, con tus revisiones personales, desde tu página de Perfil cuando quieras.',
+              'Puedes eliminar una revisión desde Mis documentos, una revisión de IA desde su resultado y tu cuenta, con tus revisiones personales, desde tu página de Perfil, cuando quieras.',
+              'Un invitado que no hace ninguna revisión en {guestRetentionDays} días se elimina con sus revisiones.',
             ],
           },
         ],
@@ -314,13 +320,14 @@ export const PRIVACY: LegalDocument = {
           {
             list: [
               'Los documentos revisados por particulares e invitados se incorporan al índice compartido de este servicio Veritext, con el que se compara cada revisión posterior.',
-              'Los documentos revisados dentro de una organización se incorporan al índice propio de esa organización, con el que solo se comparan sus propias revisiones, salvo que el propietario decida compartirlos con todos.',
+              'Los documentos revisados dentro de una organización se incorporan al índice propio de esa organización, con el que solo se comparan sus propias revisiones.',
               'Cuando el texto de otro usuario coincide con tu documento, su informe muestra el pasaje coincidente y una etiqueta neutra como «un documento enviado a Veritext» con su fecha. Nunca muestra tu nombre, tu correo ni el resto de tu texto.',
-              'Una revisión que falla sale del índice enseguida; una cuenta eliminada se lleva sus documentos personales del índice.',
+              'Las revisiones del detector de IA nunca se incorporan al índice.',
+              'Un documento sale del índice enseguida cuando su revisión falla, cuando eliminas la revisión, cuando eliminas tu cuenta (tus documentos personales) y cuando se elimina un invitado.',
             ],
           },
           {
-            p: 'Cómo dejar un documento fuera del índice: al revisar a través de la API, envía exclude_from_index=true y el documento se revisa pero no se incorpora. El formulario del sitio web aún no ofrece esta opción; mientras tanto, escribe a [{supportEmail}](mailto:{supportEmail}) con el título y la fecha de la revisión y retiraremos ese documento del índice. El propietario de una organización puede mantener todos los documentos de la organización fuera del índice compartido (es la opción por defecto).',
+            p: 'Cómo dejar un documento fuera del índice: marca «No añadir este texto al índice de Veritext» en el formulario de revisión antes de enviarlo (a través de la API, envía exclude_from_index=true). El documento se revisa como cualquier otro pero nunca se incorpora, así que ninguna revisión posterior se compara con él. Un documento que ya está en el índice sale de él cuando eliminas su revisión desde [Mis documentos](/profile/my-documents). Los documentos de una organización nunca se incorporan al índice compartido de los documentos de todos.',
           },
         ],
       },
@@ -357,11 +364,12 @@ export const PRIVACY: LegalDocument = {
         blocks: [
           {
             list: [
-              'Tu cuenta, sus saldos y pedidos, y tus revisiones con sus textos e informes: mientras exista la cuenta. Todavía no hay borrado automático pasado un tiempo, y aún no se pueden eliminar documentos sueltos desde Mis documentos; al eliminar la cuenta se eliminan (ver abajo), y puedes pedirnos que retiremos un documento concreto.',
+              'Tu cuenta, sus saldos y pedidos: mientras exista la cuenta.',
+              'Tus revisiones con sus textos e informes: mientras exista la cuenta o hasta que las elimines. En [Mis documentos](/profile/my-documents), Eliminar borra una revisión para siempre, de una vez: su texto, su informe, su revisión de IA y su entrada en el índice. En la página del detector de IA, «Eliminar esta revisión» bajo un resultado borra esa revisión de IA con su texto y su resultado (el sitio no lista las revisiones de IA anteriores: cuando dejas el resultado, se eliminan al eliminar tu cuenta). Una revisión en curso se puede eliminar cuando haya terminado. Las páginas que usó una revisión eliminada no se devuelven. Los informes que otros usuarios recibieron antes de la eliminación conservan lo que mostraban: pasajes de su propio texto y una etiqueta neutra.',
               'Sesiones iniciadas: 1 día, o 30 días con «Recordarme»; al cerrar sesión termina en el acto, y una tarea de limpieza que se ejecuta cada hora elimina las sesiones caducadas.',
               'Soluciones usadas de la verificación anti-bots: hasta que caducan; después la misma tarea horaria las elimina. Los hashes con clave de las direcciones de invitados: 2 días.',
               'Los códigos de los enlaces por correo dejan de funcionar tras los plazos indicados arriba y se eliminan con la cuenta.',
-              'Invitados: las revisiones de un invitado se conservan como cualquier otra. Si te registras o inicias sesión desde el mismo navegador, pasan a tu cuenta y aparecen en Mis documentos; la cookie de invitado dura {guestCookieDays} días. Para retirar una revisión hecha como invitado, regístrate y elimínala con tu cuenta, o escríbenos.',
+              'Invitados: un invitado que no ha hecho ninguna revisión en {guestRetentionDays} días (contados desde su creación o su última revisión) lo elimina una tarea que se ejecuta cada hora, con sus revisiones, sus informes y revisiones de IA, y sus entradas en el índice. Si antes te registras o inicias sesión desde el mismo navegador, las revisiones del invitado pasan a tu cuenta y aparecen en Mis documentos: entonces son tuyas y puedes eliminarlas allí. El registro vacío del invitado que las pagó (sin textos ni correo) se elimina cuando ya no quedan; la cookie de invitado dura {guestCookieDays} días, pero el invitado al que apunta se elimina como se indica.',
               'Una revisión que sigue en curso pasada una hora la da por fallida una tarea de limpieza que se ejecuta cada 15 minutos: se devuelven sus páginas y su documento sale del índice.',
               'Registros del servidor: ver más abajo.',
             ],
@@ -383,7 +391,7 @@ export const PRIVACY: LegalDocument = {
             ],
           },
           {
-            p: 'Las copias en nuestras copias de seguridad desaparecen a medida que estas se sustituyen. Stripe conserva su propio registro de tus pagos según exige la ley.',
+            p: 'Veritext no guarda ninguna otra copia. Si quien opera este servicio hace copias de seguridad de su base de datos, las copias que haya en ellas desaparecen a medida que se sustituyen. Stripe conserva su propio registro de tus pagos según exige la ley.',
           },
         ],
       },
@@ -413,7 +421,7 @@ export const PRIVACY: LegalDocument = {
         heading: 'Registros del servidor',
         blocks: [
           {
-            p: 'Nuestro servidor escribe una línea por cada petición: hora, método y ruta, estado, duración, un identificador de la petición y la dirección IP. Los textos que revisas no se escriben en los registros. Los registros sirven para mantener el servicio en marcha y seguro e investigar errores y abusos, y se conservan 30 días como máximo. También contamos peticiones y tareas en cifras agregadas que no identifican a nadie.',
+            p: 'Nuestro servidor escribe una línea por cada petición: hora, método y ruta, estado, duración, un identificador de la petición y la dirección IP. Los textos que revisas no se escriben en los registros. Veritext no guarda estas líneas: las escribe en la salida del servidor, y cuánto tiempo se conservan allí depende de la configuración del alojamiento de quien opera este servicio. Sirven para mantener el servicio en marcha y seguro e investigar errores y abusos. También contamos peticiones y tareas en cifras agregadas que no identifican a nadie.',
           },
         ],
       },
@@ -437,7 +445,7 @@ export const PRIVACY: LegalDocument = {
         heading: 'Tus derechos',
         blocks: [
           {
-            p: 'Según dónde vivas, puedes tener derecho a acceder a tus datos, rectificarlos, suprimirlos, recibir una copia en un formato utilizable, limitar u oponerte a su uso y retirar tu consentimiento. Mucho de ello puedes hacerlo tú: ver y corregir tu perfil en la página de [Perfil](/profile/), ver tus revisiones en [Mis documentos](/profile/my-documents), descargar tus informes y eliminar tu cuenta. Para lo demás, como retirar un documento del índice, escribe a [{supportEmail}](mailto:{supportEmail}); respondemos en el plazo de un mes. También puedes reclamar ante tu autoridad de protección de datos.',
+            p: 'Según dónde vivas, puedes tener derecho a acceder a tus datos, rectificarlos, suprimirlos, recibir una copia en un formato utilizable, limitar u oponerte a su uso y retirar tu consentimiento. Mucho de ello puedes hacerlo tú: ver y corregir tu perfil en la página de [Perfil](/profile/), ver tus revisiones en [Mis documentos](/profile/my-documents), descargar tus informes, eliminar una revisión (lo que también la saca del índice) y eliminar tu cuenta. Para lo demás, escribe a [{supportEmail}](mailto:{supportEmail}): una persona de nuestro equipo te responde por correo. También puedes reclamar ante tu autoridad de protección de datos.',
           },
         ],
       },

@@ -1,8 +1,11 @@
 import type { LegalDocument } from '../legalText.ts';
 
 /**
- * Refund policy (the cart's "Refund policy" link, /money-back-guarantee/). What it promises is done by hand by
- * support: the product has no refund button. Automatic returns of pages are the ledger's releases of failed checks.
+ * Refund policy (the cart's "Refund policy" link, /money-back-guarantee/). Refunds are issued by staff with
+ * `npm run admin -- order:refund ORDER_ID [--full]` (modules/commerce/order-refund.ts: the order's unused pages are
+ * reversed, bounded by the balance, the price of those pages goes back to the card through Stripe's refunds API);
+ * payments outside an order's checkout are refunded in the Stripe dashboard. Automatic returns of pages are the
+ * ledger's releases of failed checks. Keep en and es section for section.
  */
 export const REFUND: LegalDocument = {
   en: {
@@ -48,7 +51,7 @@ export const REFUND: LegalDocument = {
             ],
           },
           {
-            p: 'For an organisation, its owner asks, for packs bought for the organisation.',
+            p: 'Our staff issue the refund: the unused pages of that purchase are taken off your balance and their price goes back to the card you paid with, through Stripe. For an organisation, its owner asks, for packs bought for the organisation.',
           },
         ],
       },
@@ -57,18 +60,18 @@ export const REFUND: LegalDocument = {
         heading: 'When something went wrong on our side',
         blocks: [
           {
-            p: 'Whatever the date of the purchase, we refund in full, without you having to prove anything more than the facts:',
+            p: 'Whatever the date of the purchase, our staff refund in full, without you having to prove anything more than the facts:',
           },
           {
             list: [
-              'a payment taken twice for the same order, or taken after the checkout had already closed (we also refund these on our own when we find them);',
+              'a payment taken twice for the same order, or taken after the checkout had already closed;',
               'a payment whose amount differed from the order, which then fails and credits no pages;',
               'an order at a price that was shown by obvious mistake, if we cancel it;',
               'pages left unused if we ever close the service.',
             ],
           },
           {
-            p: 'If a check was charged but its report is plainly broken because of a fault of ours (for example, the text of a file was not read), tell us and we give its pages back.',
+            p: 'If a check was charged but its report is plainly broken because of a fault of ours (for example, the text of a file was not read), tell us: our staff look at it and, if the fault is ours, refund the purchase those pages came from in full.',
           },
         ],
       },
@@ -99,7 +102,7 @@ export const REFUND: LegalDocument = {
         heading: 'How to ask for a refund',
         blocks: [
           {
-            p: 'Write to [{supportEmail}](mailto:{supportEmail}) from the e-mail address of your account, with the date and amount of the purchase. We answer on working days, normally within 5 working days. Refunds go back to the card you paid with, through Stripe; your bank may take another 5 to 10 days to show them.',
+            p: 'Write to [{supportEmail}](mailto:{supportEmail}) from the e-mail address of your account, with the date and amount of the purchase; a member of our staff answers by e-mail, on working days. Refunds are issued by our staff and go back to the card you paid with, through Stripe; when the refund shows on your statement depends on your bank.',
           },
           {
             p: 'Please write to us before disputing a payment with your bank: we can usually settle it faster.',
@@ -151,7 +154,7 @@ export const REFUND: LegalDocument = {
             ],
           },
           {
-            p: 'En una organización lo pide su propietario, para los paquetes comprados para la organización.',
+            p: 'El reembolso lo hace nuestro personal: las páginas sin usar de esa compra se retiran de tu saldo y su precio vuelve a la tarjeta con la que pagaste, a través de Stripe. En una organización lo pide su propietario, para los paquetes comprados para la organización.',
           },
         ],
       },
@@ -160,18 +163,18 @@ export const REFUND: LegalDocument = {
         heading: 'Cuando algo falló por nuestra parte',
         blocks: [
           {
-            p: 'Sea cual sea la fecha de la compra, reembolsamos el importe completo, sin que tengas que demostrar nada más que los hechos:',
+            p: 'Sea cual sea la fecha de la compra, nuestro personal reembolsa el importe completo, sin que tengas que demostrar nada más que los hechos:',
           },
           {
             list: [
-              'un pago cobrado dos veces por el mismo pedido, o cobrado cuando el pago ya se había cerrado (también los reembolsamos por nuestra cuenta cuando los detectamos);',
+              'un pago cobrado dos veces por el mismo pedido, o cobrado cuando el pago ya se había cerrado;',
               'un pago cuyo importe no coincidía con el pedido, que entonces falla y no abona páginas;',
               'un pedido a un precio mostrado por un error evidente, si lo anulamos;',
               'las páginas sin usar si alguna vez cerramos el servicio.',
             ],
           },
           {
-            p: 'Si se cobró una revisión pero su informe está claramente roto por un fallo nuestro (por ejemplo, no se leyó el texto de un archivo), avísanos y te devolvemos sus páginas.',
+            p: 'Si se cobró una revisión pero su informe está claramente roto por un fallo nuestro (por ejemplo, no se leyó el texto de un archivo), avísanos: nuestro personal lo revisa y, si el fallo es nuestro, reembolsa por completo la compra de la que salieron esas páginas.',
           },
         ],
       },
@@ -202,7 +205,7 @@ export const REFUND: LegalDocument = {
         heading: 'Cómo pedir un reembolso',
         blocks: [
           {
-            p: 'Escribe a [{supportEmail}](mailto:{supportEmail}) desde la dirección de correo de tu cuenta, con la fecha y el importe de la compra. Respondemos en días laborables, normalmente en 5 días laborables. Los reembolsos vuelven a la tarjeta con la que pagaste, a través de Stripe; tu banco puede tardar otros 5 a 10 días en mostrarlos.',
+            p: 'Escribe a [{supportEmail}](mailto:{supportEmail}) desde la dirección de correo de tu cuenta, con la fecha y el importe de la compra; una persona de nuestro personal te responde por correo, en días laborables. Los reembolsos los hace nuestro personal y vuelven a la tarjeta con la que pagaste, a través de Stripe; cuándo aparecen en tu extracto depende de tu banco.',
           },
           {
             p: 'Escríbenos antes de reclamar un pago ante tu banco: normalmente podemos resolverlo antes.',

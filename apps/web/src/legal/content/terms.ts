@@ -112,7 +112,7 @@ export const TERMS: LegalDocument = {
             list: [
               'An organisation has one balance that its members’ checks use. The owner may set a page limit per member.',
               'The owner and the teachers of an organisation can open the documents that members checked inside it, with their reports. Documents you check for yourself, outside the organisation, stay yours alone.',
-              'An organisation’s documents are kept in its own index, apart from everyone else’s, unless its owner chooses to share them.',
+              'An organisation’s documents are kept in its own index, apart from everyone else’s.',
               'When a member leaves or deletes their account, the documents they checked inside the organisation stay with the organisation, without their name.',
               'The organisation is responsible for having a lawful basis to check its members’ texts and for telling them so.',
             ],
@@ -294,7 +294,7 @@ export const TERMS: LegalDocument = {
             list: [
               'Una organización tiene un saldo que usan las revisiones de sus miembros. El propietario puede fijar un límite de páginas por miembro.',
               'El propietario y los docentes de una organización pueden abrir los documentos que los miembros revisaron dentro de ella, con sus informes. Los documentos que revisas para ti, fuera de la organización, solo son tuyos.',
-              'Los documentos de una organización se guardan en su propio índice, aparte de los de todos los demás, salvo que su propietario decida compartirlos.',
+              'Los documentos de una organización se guardan en su propio índice, aparte de los de todos los demás.',
               'Cuando un miembro sale o elimina su cuenta, los documentos que revisó dentro de la organización se quedan en ella, sin su nombre.',
               'La organización es responsable de tener una base legal para revisar los textos de sus miembros y de informarles de ello.',
             ],
