@@ -109,7 +109,7 @@ describe('the legal pages, the links to them, and switching language in place', 
     await page.keyboard.press('Escape');
 
     await page.goto(`${product.url}/integrito/login/`);
-    await page.getByRole('link', { name: 'Privacy Policy' }).click();
+    await page.getByRole('link', { name: 'Privacy Policy', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();
   });
 

@@ -306,7 +306,7 @@ describe(`organisation invitations and leaving (${TEST_DB_KIND})`, () => {
        VALUES ($1, $2, 2, 15, $3, now()), ($1, $4, 3, NULL, $3, NULL)`,
       [org.groupId, legacy.id, org.user.id, active.user.id],
     );
-    const sql = readFileSync(new URL('../../db/migrations/0017_group_invitations.sql', import.meta.url), 'utf8');
+    const sql = readFileSync(new URL('../../db/migrations/0015_group_invitations.sql', import.meta.url), 'utf8');
     const conversion = sql.slice(sql.indexOf('INSERT INTO group_invitations'));
     for (const statement of conversion.split(';').filter((part) => part.trim() !== '')) {
       await t.handle.db.query(statement);
