@@ -1,13 +1,10 @@
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, STRONG_PASSWORD, TestBrowser, uniqueEmail, type TestApp } from '../../../test/app.ts';
+import { checkJobRunner, jobContext } from '../../../test/check-jobs.ts';
 import { TEST_DB_KIND } from '../../../test/database.ts';
 import { GARDEN_ESSAY, ORIGINAL_ESSAY } from '../../../test/texts.ts';
-import type { JobContext } from '../../jobs/queue.ts';
-import { aiCheckJob } from '../ai-checks/ai-checks.jobs.ts';
 import { closeSharedAiDetector } from '../ai-checks/detector.ts';
 import { closeSharedReuseChecker } from '../text-checks/reuse-checker.ts';
-import { textCheckJob } from '../text-checks/text-checks.jobs.ts';
 import { indexKey } from '../text-checks/text-checks.process.ts';
 import { guestRetentionSweep } from './guest-retention.jobs.ts';
 
@@ -17,12 +14,11 @@ import { guestRetentionSweep } from './guest-retention.jobs.ts';
  * kept while its account pays for them, and those checks stay the account's, in the index.
  */
 
-const logger = pino({ level: process.env.VT_TEST_LOG ?? 'silent' });
 const DAYS = 30;
 
 describe(`guest retention (${TEST_DB_KIND})`, () => {
   let t: TestApp;
-  let ran = 0;
+  const jobs = checkJobRunner(() => t);
   let serial = 0;
 
   beforeAll(async () => {
@@ -34,25 +30,8 @@ describe(`guest retention (${TEST_DB_KIND})`, () => {
     await t.dispose();
   });
 
-  function context(queue: string): JobContext {
-    return { jobId: 'test', queue, attempt: 1, signal: new AbortController().signal, db: t.handle.db, logger };
-  }
-
-  async function runJobs(): Promise<void> {
-    while (ran < t.sentJobs.length) {
-      const job = t.sentJobs[ran]!;
-      ran += 1;
-      if (job.queue === textCheckJob.queueName) {
-        await textCheckJob.handler(textCheckJob.schema.parse(job.payload), context(job.queue));
-      } else {
-        expect(job.queue).toBe(aiCheckJob.queueName);
-        await aiCheckJob.handler(aiCheckJob.schema.parse(job.payload), context(job.queue));
-      }
-    }
-  }
-
   async function sweep(): Promise<void> {
-    await guestRetentionSweep.handler({ days: DAYS }, context(guestRetentionSweep.queueName));
+    await guestRetentionSweep.handler({ days: DAYS }, jobContext(t, guestRetentionSweep.queueName));
   }
 
   function text(base = ORIGINAL_ESSAY): string {
@@ -85,7 +64,7 @@ describe(`guest retention (${TEST_DB_KIND})`, () => {
     expect(submitted.statusCode, submitted.body).toBe(200);
     const ai = await browser.postForm('/api/v1/chat-gpt/', { text: text(), _csrf_token: guest_csrf });
     expect(ai.statusCode, ai.body).toBe(200);
-    await runJobs();
+    await jobs.run();
     return {
       browser,
       userId,

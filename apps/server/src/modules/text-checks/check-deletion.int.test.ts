@@ -1,19 +1,16 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimilarityReport } from '@veritext/contracts';
 import { createTestApp, STRONG_PASSWORD, TestBrowser, uniqueEmail, type TestApp } from '../../../test/app.ts';
+import { checkJobRunner } from '../../../test/check-jobs.ts';
 import { TEST_DB_KIND } from '../../../test/database.ts';
 import { GARDEN_ESSAY, ORIGINAL_ESSAY } from '../../../test/texts.ts';
-import type { JobContext } from '../../jobs/queue.ts';
-import { aiCheckJob } from '../ai-checks/ai-checks.jobs.ts';
 import { closeSharedAiDetector } from '../ai-checks/detector.ts';
 import { findUserByEmail, type UserRecord } from '../auth/users.repository.ts';
 import { findAccountOfGroup, findAccountOfUser } from '../ledger/ledger.repository.ts';
 import { creditPages } from '../ledger/ledger.service.ts';
 import { closeSharedReuseChecker } from './reuse-checker.ts';
 import { closeSharedSimilarityReportRenderer } from './similarity-report.ts';
-import { textCheckJob } from './text-checks.jobs.ts';
 import { indexKey } from './text-checks.process.ts';
 
 /*
@@ -22,11 +19,9 @@ import { indexKey } from './text-checks.process.ts';
  * one transaction; a check in progress is refused; anyone else gets 404.
  */
 
-const logger = pino({ level: process.env.VT_TEST_LOG ?? 'silent' });
-
 describe(`deleting a check (${TEST_DB_KIND})`, () => {
   let t: TestApp;
-  let ran = 0;
+  const jobs = checkJobRunner(() => t);
   let serial = 0;
 
   beforeAll(async () => {
@@ -38,23 +33,6 @@ describe(`deleting a check (${TEST_DB_KIND})`, () => {
     await closeSharedSimilarityReportRenderer();
     await t.dispose();
   });
-
-  function context(queue: string): JobContext {
-    return { jobId: 'test', queue, attempt: 1, signal: new AbortController().signal, db: t.handle.db, logger };
-  }
-
-  async function runJobs(): Promise<void> {
-    while (ran < t.sentJobs.length) {
-      const job = t.sentJobs[ran]!;
-      ran += 1;
-      if (job.queue === textCheckJob.queueName) {
-        await textCheckJob.handler(textCheckJob.schema.parse(job.payload), context(job.queue));
-      } else {
-        expect(job.queue).toBe(aiCheckJob.queueName);
-        await aiCheckJob.handler(aiCheckJob.schema.parse(job.payload), context(job.queue));
-      }
-    }
-  }
 
   /** A text no other test of this file has checked. */
   function text(base = ORIGINAL_ESSAY): string {
@@ -97,7 +75,7 @@ describe(`deleting a check (${TEST_DB_KIND})`, () => {
     const author = await person();
     const essay = text();
     const id = await submit(author.browser, { text: essay, check_ai: 'true', title: 'My essay' });
-    await runJobs();
+    await jobs.run();
     expect(await rows('SELECT 1 FROM reuse_sources WHERE key = $1', [indexKey(id)])).toBe(1);
     expect(await rows('SELECT 1 FROM ai_checks WHERE text_check_id = $1', [id])).toBe(1);
 
@@ -127,7 +105,7 @@ describe(`deleting a check (${TEST_DB_KIND})`, () => {
 
     // the same text checked again by someone else has no source any more
     const later = await submit(stranger.browser, { text: essay });
-    await runJobs();
+    await jobs.run();
     const report = await stranger.browser.get(`/api/v1/text/report/${String(later)}`);
     expect(report.json<{ data: SimilarityReport }>().data.plagiarism.sources).toEqual([]);
   });
@@ -141,7 +119,7 @@ describe(`deleting a check (${TEST_DB_KIND})`, () => {
       message: 'This check is still running. You can delete it once it has finished.',
       error: { code: 'check_delete_in_progress' },
     });
-    await runJobs();
+    await jobs.run();
     const { rows: tokens } = await t.handle.db.query<{ api_token: string }>(
       'SELECT api_token FROM users WHERE id = $1',
       [author.user.id],
@@ -180,7 +158,7 @@ describe(`deleting a check (${TEST_DB_KIND})`, () => {
     const byTeacher = await submit(student.browser, { text: text(), ...inGroup });
     const byOwner = await submit(student.browser, { text: text(), ...inGroup });
     const afterRemoval = await submit(student.browser, { text: text(), ...inGroup });
-    await runJobs();
+    await jobs.run();
 
     expect((await remove(otherStudent.browser, own)).statusCode).toBe(404);
     expect((await remove(student.browser, own)).statusCode).toBe(200);
@@ -209,14 +187,14 @@ describe(`deleting a check (${TEST_DB_KIND})`, () => {
     const queued = await remove(author.browser, aiId, 'chat-gpt');
     expect(queued.statusCode).toBe(409);
     expect(queued.json()).toMatchObject({ error: { code: 'check_delete_in_progress' } });
-    await runJobs();
+    await jobs.run();
 
     const stranger = await person();
     expect((await remove(stranger.browser, aiId, 'chat-gpt')).statusCode).toBe(404);
 
     // a document's AI check goes with its document, not on its own
     const documentId = await submit(author.browser, { text: text(GARDEN_ESSAY), check_ai: 'true' });
-    await runJobs();
+    await jobs.run();
     const { rows: documentAi } = await t.handle.db.query<{ id: number }>(
       'SELECT id FROM ai_checks WHERE text_check_id = $1',
       [documentId],

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimilarityReport, TextDocument } from '@veritext/contracts';
 import { countWords } from '@veritext/text';
 import { createTestApp, STRONG_PASSWORD, TestBrowser, uniqueEmail, type TestApp } from '../../../test/app.ts';
+import { checkJobRunner } from '../../../test/check-jobs.ts';
 import { TEST_DB_KIND } from '../../../test/database.ts';
 import {
   ESSAY_PARAGRAPH_EDITED,
@@ -18,8 +19,6 @@ import {
   ORIGINAL_ESSAY,
 } from '../../../test/texts.ts';
 import { docx, multipart } from '../../../test/uploads.ts';
-import type { JobContext } from '../../jobs/queue.ts';
-import { aiCheckJob } from '../ai-checks/ai-checks.jobs.ts';
 import { closeSharedAiDetector } from '../ai-checks/detector.ts';
 import { findUserByEmail, type UserRecord } from '../auth/users.repository.ts';
 import { importCollection } from '../collections/collections.service.ts';
@@ -28,7 +27,6 @@ import { creditPages } from '../ledger/ledger.service.ts';
 import { SqlFingerprintStore } from '../reuse/fingerprint-store.ts';
 import { closeSharedSimilarityReportRenderer } from './similarity-report.ts';
 import { closeSharedReuseChecker, createReuseChecker, type ReuseChecker } from './reuse-checker.ts';
-import { textCheckJob } from './text-checks.jobs.ts';
 import { failAbandonedTextChecks, indexKey, processTextCheck } from './text-checks.process.ts';
 import { findTextCheck } from './text-checks.repository.ts';
 
@@ -40,7 +38,7 @@ function firstWords(text: string, count: number): string {
 
 describe(`plagiarism check API (${TEST_DB_KIND})`, () => {
   let t: TestApp;
-  let ran = 0;
+  const jobs = checkJobRunner(() => t);
   let folder: string;
 
   beforeAll(async () => {
@@ -56,36 +54,6 @@ describe(`plagiarism check API (${TEST_DB_KIND})`, () => {
     await rm(folder, { recursive: true, force: true });
     await t.dispose();
   });
-
-  function context(queue: string, attempt = 1): JobContext {
-    return {
-      jobId: `test-${String(attempt)}`,
-      queue,
-      attempt,
-      signal: new AbortController().signal,
-      db: t.handle.db,
-      logger,
-    };
-  }
-
-  /** Runs the jobs the app has sent since the last call, as a worker would. */
-  async function runJobs(): Promise<void> {
-    while (ran < t.sentJobs.length) {
-      const job = t.sentJobs[ran]!;
-      ran += 1;
-      if (job.queue === textCheckJob.queueName) {
-        await textCheckJob.handler(textCheckJob.schema.parse(job.payload), context(job.queue));
-      } else {
-        expect(job.queue).toBe(aiCheckJob.queueName);
-        await aiCheckJob.handler(aiCheckJob.schema.parse(job.payload), context(job.queue));
-      }
-    }
-  }
-
-  /** Drops the jobs sent so far without running them (a worker that never came). */
-  function skipJobs(): void {
-    ran = t.sentJobs.length;
-  }
 
   async function member(
     pages: number,
@@ -162,7 +130,7 @@ describe(`plagiarism check API (${TEST_DB_KIND})`, () => {
     expect((await state(browser, id)).state).toBe(3);
     // not ready yet: no report
     expect((await browser.get(`/api/v1/text/report/${String(id)}`)).statusCode).toBe(409);
-    await runJobs();
+    await jobs.run();
 
     const document = await state(browser, id);
     expect(document).toMatchObject({ state: 5, pages: 1, words: 275, in_index: true });
@@ -210,7 +178,7 @@ describe(`plagiarism check API (${TEST_DB_KIND})`, () => {
       success: false,
       message: 'The PDF report is available once the check is done.',
     });
-    await runJobs();
+    await jobs.run();
     const response = await post(user.browser);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
@@ -230,12 +198,12 @@ describe(`plagiarism check API (${TEST_DB_KIND})`, () => {
   it("a second user's check finds the first user's checked document as a source", async () => {
     const first = await member(5);
     const firstId = idOf(await submit(first.browser, { text: GARDEN_ESSAY }));
-    await runJobs();
+    await jobs.run();
     expect((await report(first.browser, firstId)).plagiarism.sources).toEqual([]);
 
     const second = await member(5);
     const secondId = idOf(await submit(second.browser, { text: GARDEN_REUSE }));
-    await runJobs();
+    await jobs.run();
     const data = await report(second.browser, secondId);
     expect(data.plagiarism.sources).toHaveLength(1);
     const source = data.plagiarism.sources[0]!;
@@ -258,11 +226,11 @@ describe(`plagiarism check API (${TEST_DB_KIND})`, () => {
     const first = await member(5);
     const privateText = ORIGINAL_ESSAY.replace('cello', 'violin');
     const firstId = idOf(await submit(first.browser, { text: privateText, exclude_from_index: 'true' }));
-    await runJobs();
+    await jobs.run();
     expect((await state(first.browser, firstId)).in_index).toBe(false);
     const second = await member(5);
     const secondId = idOf(await submit(second.browser, { text: privateText }));
-    await runJobs();
+    await jobs.run();
     expect((await report(second.browser, secondId)).plagiarism.sources).toEqual([]);
   });
 
@@ -294,7 +262,7 @@ describe(`plagiarism check API (${TEST_DB_KIND})`, () => {
       }),
     );
     const shared = idOf(await submit(user.browser, { text: GARDEN_ESSAY.replace('forty', 'eighty') }));
-    await runJobs();
+    await jobs.run();
     for (const id of [created, uploaded]) {
       expect(await state(user.browser, id)).toMatchObject({ state: 5, in_index: false });
     }
@@ -323,10 +291,10 @@ describe(`plagiarism check API (${TEST_DB_KIND})`, () => {
       held_bonus: 1,
       balance: 3,
     });
-    await runJobs();
+    await jobs.run();
     // done: the same text may be checked again
     idOf(await submit(user.browser, { text: ORIGINAL_ESSAY }));
-    await runJobs();
+    await jobs.run();
     expect((await findAccountById(t.handle.db, user.accountId))!).toMatchObject({
       bonus: 0,
       held_bonus: 0,
@@ -359,7 +327,7 @@ describe(`plagiarism check API (${TEST_DB_KIND})`, () => {
     idOf(await submit(user.browser, { text: `  ${ORIGINAL_ESSAY}\r\n`, hash: verified.hash }));
     const held = (await findAccountById(t.handle.db, user.accountId))!;
     expect([held.bonus, held.held_bonus]).toEqual([0, 1]);
-    await runJobs();
+    await jobs.run();
   });
 
   it('the create variant holds pages below zero when the account allows it', async () => {
@@ -369,7 +337,7 @@ describe(`plagiarism check API (${TEST_DB_KIND})`, () => {
     const response = await submit(user.browser, { text }, '/api/v1/text/create');
     const id = idOf(response);
     expect(response.json<{ hash: string }>().hash).toMatch(/^[0-9a-f]{64}$/);
-    await runJobs();
+    await jobs.run();
     expect((await findAccountById(t.handle.db, user.accountId))!).toMatchObject({ bonus: 0, balance: -1 });
     expect(await entriesOf(user.accountId, `text-check:${String(id)}`)).toEqual([
       ['hold', 'bonus', -1, 1],
@@ -382,7 +350,7 @@ describe(`plagiarism check API (${TEST_DB_KIND})`, () => {
   it('a worker killed mid-check: the retry finishes it, its pages are charged once and it never reports itself', async () => {
     const user = await member(2);
     const id = idOf(await submit(user.browser, { text: LIGHTHOUSE_ARTICLE.replace('Pharos', 'lighthouse') }));
-    skipJobs();
+    jobs.skip();
     const store = new SqlFingerprintStore(t.handle.db);
     // first attempt: the engine's worker thread dies after the document joined the index
     const checker = createReuseChecker();
@@ -421,7 +389,7 @@ describe(`plagiarism check API (${TEST_DB_KIND})`, () => {
     const user = await member(2);
     const failing = idOf(await submit(user.browser, { text: GARDEN_REUSE.replace('school', 'college') }));
     const abandoned = idOf(await submit(user.browser, { text: ORIGINAL_ESSAY.replace('cello', 'piano') }));
-    skipJobs();
+    jobs.skip();
     const store = new SqlFingerprintStore(t.handle.db);
     await store.add(
       { id: indexKey(failing), text: 'stale words of the check', collection: 'checked', title: '', url: null },
@@ -456,7 +424,7 @@ describe(`plagiarism check API (${TEST_DB_KIND})`, () => {
   it('a check deleted while it runs (its owner deleted the account) leaves nothing in the index', async () => {
     const user = await member(2);
     const id = idOf(await submit(user.browser, { text: ORIGINAL_ESSAY.replace('cello', 'zither') }));
-    skipJobs();
+    jobs.skip();
     const store = new SqlFingerprintStore(t.handle.db);
     const checker = createReuseChecker();
     const deleting: ReuseChecker = {
@@ -495,7 +463,7 @@ describe(`plagiarism check API (${TEST_DB_KIND})`, () => {
       headers: { 'content-type': form.contentType, cookie: user.browser.jar.header() },
     });
     const id = idOf(response);
-    await runJobs();
+    await jobs.run();
     expect(await state(user.browser, id)).toMatchObject({
       state: 5,
       title: 'garden-plan.docx',
@@ -535,7 +503,7 @@ describe(`plagiarism check API (${TEST_DB_KIND})`, () => {
       headers: { ...headers, 'content-type': body.contentType },
     });
     const multiId = idOf(multi);
-    await runJobs();
+    await jobs.run();
     for (const id of [formId, multiId]) {
       const read = await t.app.inject({ method: 'GET', url: `/api/v1/text/report/${String(id)}`, headers });
       expect(read.statusCode).toBe(200);
@@ -556,7 +524,7 @@ describe(`plagiarism check API (${TEST_DB_KIND})`, () => {
     for (const text of [ORIGINAL_ESSAY.replace('cello', 'oboe'), GARDEN_ESSAY.replace('library', 'station')]) {
       ids.push(idOf(await submit(user.browser, { text })));
     }
-    await runJobs();
+    await jobs.run();
     const page = (await user.browser.get('/api/v1/text/?per_page=1')).json<{
       data: { texts: TextDocument[]; total: number; page: number; per_page: number };
     }>().data;
@@ -573,7 +541,7 @@ describe(`plagiarism check API (${TEST_DB_KIND})`, () => {
   it('the AI check of a document: enabled with an AI page, sent once, its marks in the report', async () => {
     const poor = await member(2);
     const poorId = idOf(await submit(poor.browser, { text: GARDEN_ESSAY.replace('forty', 'fifty') }));
-    await runJobs();
+    await jobs.run();
     const status = await poor.browser.get(`/api/v1/fingerprint/text-status/${String(poorId)}/?type=3`);
     expect(status.json()).toMatchObject({ success: true, data: { enabled: false, status: null } });
     const { token: poorToken } = await poor.browser.csrf();
@@ -585,7 +553,7 @@ describe(`plagiarism check API (${TEST_DB_KIND})`, () => {
 
     const user = await member(2, 1);
     const id = idOf(await submit(user.browser, { text: GARDEN_ESSAY.replace('forty', 'sixty') }));
-    await runJobs();
+    await jobs.run();
     expect((await user.browser.get(`/api/v1/fingerprint/text-status/${String(id)}/?type=3`)).json()).toMatchObject({
       data: { enabled: true, status: null },
     });
@@ -602,7 +570,7 @@ describe(`plagiarism check API (${TEST_DB_KIND})`, () => {
     });
     expect(again.json<{ data: { id: number } }>().data.id).toBe(aiId);
     expect((await report(user.browser, id)).ai).toMatchObject({ status: 1, nodes: [], error: null });
-    await runJobs();
+    await jobs.run();
     expect((await user.browser.get(`/api/v1/fingerprint/text-status/${String(id)}/?type=3`)).json()).toMatchObject({
       data: { enabled: true, status: 4 },
     });
@@ -646,7 +614,7 @@ describe(`plagiarism check API (${TEST_DB_KIND})`, () => {
     const ownerCheck = idOf(
       await submit(ownerBrowser, { text: GARDEN_ESSAY.replace('glass', 'stones'), group_id: String(groupId) }),
     );
-    await runJobs();
+    await jobs.run();
     expect((await findAccountById(t.handle.db, groupAccount.id))!.bonus).toBe(4);
     // the document stays in the organisation: an outsider's check does not find it, a member's does
     const outsider = await member(5);
@@ -654,7 +622,7 @@ describe(`plagiarism check API (${TEST_DB_KIND})`, () => {
     const studentCheck = idOf(
       await submit(student.browser, { text: GARDEN_REUSE.replace('council', 'parliament'), group_id: String(groupId) }),
     );
-    await runJobs();
+    await jobs.run();
     const outsiderSources = (await report(outsider.browser, outsiderCheck)).plagiarism.sources;
     expect(outsiderSources.every((source) => source.index[0]?.db_id !== indexKey(ownerCheck))).toBe(true);
     const studentSources = (await report(student.browser, studentCheck)).plagiarism.sources;
@@ -691,7 +659,7 @@ describe(`plagiarism check API (${TEST_DB_KIND})`, () => {
     const perUser = idOf(
       await submit(student.browser, { text: ORIGINAL_ESSAY.replace('cello', 'harp'), group_id: String(groupId) }),
     );
-    await runJobs();
+    await jobs.run();
     expect((await state(student.browser, perUser)).state).toBe(5);
     expect((await findAccountById(t.handle.db, groupAccount.id))!).toMatchObject({
       bonus: before.bonus,

@@ -2,11 +2,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
-import { pino } from 'pino';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportSource, SimilarityReport } from '@veritext/contracts';
 import { createTestApp, STRONG_PASSWORD, TestBrowser, uniqueEmail, type TestApp } from '../../../test/app.ts';
+import { checkJobRunner } from '../../../test/check-jobs.ts';
 import { TEST_DB_KIND } from '../../../test/database.ts';
 import {
   ESSAY_PARAGRAPH_EDITED,
@@ -15,7 +15,6 @@ import {
   LIGHTHOUSE_ARTICLE,
   ORIGINAL_ESSAY,
 } from '../../../test/texts.ts';
-import type { JobContext } from '../../jobs/queue.ts';
 import { aiCheckJob } from '../ai-checks/ai-checks.jobs.ts';
 import { closeSharedAiDetector } from '../ai-checks/detector.ts';
 import { findUserByEmail, type UserRecord } from '../auth/users.repository.ts';
@@ -32,12 +31,11 @@ import { indexKey } from './text-checks.process.ts';
  * whose it is, for the reader who reads it; the AI check runs only when it was chosen.
  */
 
-const logger = pino({ level: process.env.VT_TEST_LOG ?? 'silent' });
 const DATE = /\d{1,2} [A-Z][a-z]{2} \d{4}/;
 
 describe(`report scope and source origins (${TEST_DB_KIND})`, () => {
   let t: TestApp;
-  let ran = 0;
+  const jobs = checkJobRunner(() => t);
   let folder: string;
 
   beforeAll(async () => {
@@ -53,27 +51,6 @@ describe(`report scope and source origins (${TEST_DB_KIND})`, () => {
     await rm(folder, { recursive: true, force: true });
     await t.dispose();
   });
-
-  function context(queue: string): JobContext {
-    return { jobId: 'test', queue, attempt: 1, signal: new AbortController().signal, db: t.handle.db, logger };
-  }
-
-  /** Runs the jobs sent since the last call, as a worker would; returns their queues. */
-  async function runJobs(): Promise<string[]> {
-    const queues: string[] = [];
-    while (ran < t.sentJobs.length) {
-      const job = t.sentJobs[ran]!;
-      ran += 1;
-      queues.push(job.queue);
-      if (job.queue === textCheckJob.queueName) {
-        await textCheckJob.handler(textCheckJob.schema.parse(job.payload), context(job.queue));
-      } else {
-        expect(job.queue).toBe(aiCheckJob.queueName);
-        await aiCheckJob.handler(aiCheckJob.schema.parse(job.payload), context(job.queue));
-      }
-    }
-    return queues;
-  }
 
   async function member(
     pages: number,
@@ -135,13 +112,13 @@ describe(`report scope and source origins (${TEST_DB_KIND})`, () => {
   it('records what a check was compared with, with the counts of that moment; an old report shows none', async () => {
     const first = await member(5);
     idOf(await submit(first.browser, { text: GARDEN_ESSAY.replace('forty', 'eighty') }));
-    await runJobs();
+    await jobs.run();
     const before = await checkedCount('checked');
     expect(before).toBeGreaterThan(0);
 
     const user = await member(5);
     const id = idOf(await submit(user.browser, { text: ORIGINAL_ESSAY.replace('cello', 'oboe') }));
-    await runJobs();
+    await jobs.run();
     const { data } = await report(user.browser, id);
     expect(data.compared_with).toEqual({
       documents: [{ scope: 'instance', count: before }],
@@ -150,7 +127,7 @@ describe(`report scope and source origins (${TEST_DB_KIND})`, () => {
     });
     // recorded, not recomputed: a later check changes the index, not this report
     idOf(await submit(first.browser, { text: ORIGINAL_ESSAY.replace('cello', 'lute') }));
-    await runJobs();
+    await jobs.run();
     expect(await checkedCount('checked')).toBeGreaterThan(before);
     expect((await report(user.browser, id)).data.compared_with?.documents).toEqual([
       { scope: 'instance', count: before },
@@ -191,11 +168,11 @@ describe(`report scope and source origins (${TEST_DB_KIND})`, () => {
 
     // the author's earlier check in the organisation, then a check that reuses it
     const earlier = idOf(await submit(author.browser, { text: GARDEN_ESSAY, title: privateTitle, ...inGroup }));
-    await runJobs();
+    await jobs.run();
     const instanceBefore = await checkedCount('checked');
     const groupBefore = await checkedCount(`checked:g${String(groupId)}`);
     const later = idOf(await submit(author.browser, { text: GARDEN_REUSE, ...inGroup }));
-    await runJobs();
+    await jobs.run();
 
     const asAuthor = await report(author.browser, later);
     expect(asAuthor.data.compared_with?.documents).toEqual([
@@ -216,11 +193,11 @@ describe(`report scope and source origins (${TEST_DB_KIND})`, () => {
 
     // a document checked outside any organisation, found by a stranger
     const personal = idOf(await submit(author.browser, { text: ORIGINAL_ESSAY, title: 'My cello essay' }));
-    await runJobs();
+    await jobs.run();
     const stranger = await member(5);
     const strangerText = `${ORIGINAL_ESSAY.replace('humbling', 'humiliating')}\n\n${ESSAY_PARAGRAPH_EDITED}`;
     const strangerCheck = idOf(await submit(stranger.browser, { text: strangerText }));
-    await runJobs();
+    await jobs.run();
     const asStranger = await report(stranger.browser, strangerCheck);
     const foreign = sourceOf(asStranger.data, personal);
     expect(foreign.origin).toMatchObject({ kind: 'instance' });
@@ -256,7 +233,7 @@ describe(`report scope and source origins (${TEST_DB_KIND})`, () => {
   it('the AI check runs only when chosen with the text, for one AI page; reading a report spends none', async () => {
     const user = await member(5, 2);
     const plain = idOf(await submit(user.browser, { text: GARDEN_ESSAY.replace('forty', 'ninety') }));
-    expect(await runJobs()).toEqual([textCheckJob.queueName]);
+    expect(await jobs.run()).toEqual([textCheckJob.queueName]);
     await report(user.browser, plain);
     const status = await user.browser.get(`/api/v1/fingerprint/text-status/${String(plain)}/?type=3`);
     expect(status.json()).toMatchObject({ data: { enabled: true, status: null } });
@@ -266,7 +243,7 @@ describe(`report scope and source origins (${TEST_DB_KIND})`, () => {
     const chosen = idOf(await submit(user.browser, { text: GARDEN_ESSAY.replace('forty', 'seventy'), check_ai: '1' }));
     const held = (await findAccountById(t.handle.db, user.accountId))!;
     expect([held.ai_balance, held.held_ai_balance]).toEqual([1, 1]);
-    expect((await runJobs()).sort()).toEqual([aiCheckJob.queueName, textCheckJob.queueName].sort());
+    expect((await jobs.run()).sort()).toEqual([aiCheckJob.queueName, textCheckJob.queueName].sort());
     const { data } = await report(user.browser, chosen);
     expect(data.ai.status).toBe(4);
     const after = (await findAccountById(t.handle.db, user.accountId))!;
