@@ -83,23 +83,23 @@ describe('e-mail verification, forgot and reset password in the browser', () => 
     await page.getByRole('button', { name: 'Profile menu' }).click();
     // A logout reloads the home page after 500 ms.
     const reloaded = page.waitForEvent('load');
-    await page.getByRole('menuitem', { name: 'Log Out' }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
     await reloaded;
     await page.getByRole('button', { name: 'Log in' }).first().click();
     const login = page.getByRole('dialog');
     await login.getByLabel('Email').fill(email);
     await login.getByLabel('Password', { exact: true }).fill(password);
     await login.getByRole('button', { name: 'Log in', exact: true }).click();
-    const verify = page.getByRole('dialog', { name: 'Confirm your e-mail address' });
+    const verify = page.getByRole('dialog', { name: 'Confirm your email address' });
     await verify.waitFor({ timeout: 30_000 });
-    await verify.getByRole('button', { name: 'Resend Email' }).click();
-    await verify.getByText(`We have sent a new confirmation e-mail to ${email}.`).waitFor();
+    await verify.getByRole('button', { name: 'Resend email' }).click();
+    await verify.getByText(`We have sent a new confirmation email to ${email}.`).waitFor();
     const secondLink = await mailLink(/http:\/\/localhost:3000\/verify_email\/[\w-]+/, 2);
     await verify.getByRole('button', { name: 'OK' }).click();
 
     await page.goto(secondLink);
     await page.waitForURL(`${product.url}/`);
-    await page.getByRole('dialog', { name: 'E-mail confirmed' }).waitFor();
+    await page.getByRole('dialog', { name: 'Email confirmed' }).waitFor();
     await page.getByRole('button', { name: 'OK' }).click();
 
     // The same link again: used, so the home page says the link has expired.
@@ -122,7 +122,7 @@ describe('e-mail verification, forgot and reset password in the browser', () => 
     await page.goto(`${product.url}/`);
     await page.getByRole('button', { name: 'Got it' }).click();
     await page.getByRole('button', { name: 'Log in' }).first().click();
-    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await page.getByRole('button', { name: 'Forgot your password?' }).click();
     const forgot = page.getByRole('dialog', { name: 'Forgot your password?' });
     await forgot.getByLabel('Email').fill(email);
     await forgot.getByRole('button', { name: 'Send reset link' }).click();
@@ -148,9 +148,9 @@ describe('e-mail verification, forgot and reset password in the browser', () => 
     await page.waitForURL(`${product.url}/profile/new-check`, { timeout: 30_000 });
 
     await page.goto(resetLink);
-    await page.getByText('Oops, something went wrong...').waitFor();
+    await page.getByText('Oops, something went wrong…').waitFor();
     await page.getByText('This password reset link has already been used.').waitFor();
-    const contact = page.getByRole('main').getByRole('link', { name: 'Contact Us' });
+    const contact = page.getByRole('main').getByRole('link', { name: 'Contact us' });
     expect(await contact.getAttribute('href')).toBe('/contact-us/');
     await fresh.close();
   });

@@ -34,7 +34,7 @@ describe('the API-token modal', () => {
     });
 
     await page.goto(`${product.url}/for-developers/`);
-    await page.getByRole('button', { name: 'Get API Token' }).click();
+    await page.getByRole('button', { name: 'Get API token' }).click();
     const modal = page.getByRole('dialog', { name: 'Your API token' });
     const personal = modal.getByLabel('Personal API token');
     const organisation = modal.getByLabel('Organisation token: North High');
@@ -53,12 +53,12 @@ describe('the API-token modal', () => {
       });
     });
     await modal.getByRole('button', { name: 'Copy' }).first().click();
-    await modal.getByText('Failed to copy API Token').waitFor();
+    await modal.getByText('The API token could not be copied.').waitFor();
 
     await page.evaluate(() => Reflect.deleteProperty(navigator.clipboard, 'writeText'));
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: product.url });
     await modal.getByRole('button', { name: 'Copy' }).nth(1).click();
-    await modal.getByText('The API key was copied to your clipboard').waitFor();
+    await modal.getByText('The API token was copied to your clipboard.').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(groupToken);
 
     // The organisation's token is the organisation's: its groups list answers 403 (a group, not a user), and it

@@ -68,7 +68,10 @@ async function newestReady(page: Page): Promise<Locator> {
 async function openReport(page: Page, row: Locator, empty?: string): Promise<{ dialog: Locator; id: string }> {
   const id = (await row.getAttribute('data-document-id')) ?? '';
   await row.getByRole('button', { name: 'Open report' }).click();
-  const dialog = page.getByRole('dialog', { name: `Similarity report #${id}` });
+  // titled by the document ("Similarity report: <title>"); the check's id is on the report
+  const dialog = page
+    .getByRole('dialog', { name: /^Similarity report/ })
+    .filter({ has: page.locator(`[data-check-id="${id}"]`) });
   const shown = empty === undefined ? dialog.locator('[data-item^="source:"]').first() : dialog.getByText(empty);
   await shown.waitFor({ timeout: 60_000 });
   return { dialog, id };
@@ -108,18 +111,18 @@ describe('the plagiarism check in the browser', () => {
     await page.goto(`${product.url}/`);
     await page.getByRole('button', { name: 'Got it' }).click();
     await page.getByLabel('Text to check').fill(GUEST_TEXT);
-    await page.getByText('You can check only 1 free page. 1 page = 275 words').waitFor();
+    await page.getByText('You can check only 1 free page (1 page = 275 words).').waitFor();
     await page.getByRole('button', { name: 'Check 1 free page' }).click();
 
     // the guest stays on the page: the report modal shows the progress, then the report
-    const dialog = page.getByRole('dialog', { name: /^Similarity report #\d+$/ });
+    const dialog = page.getByRole('dialog', { name: /^Similarity report/ });
     await dialog.getByRole('progressbar').waitFor({ timeout: 30_000 });
     const source = dialog.locator('[data-item="source:1"]');
     await source.waitFor({ timeout: 60_000 });
     expect(page.url()).toBe(`${product.url}/`);
     await expect.poll(() => source.textContent()).toContain('lighthouses.txt');
     expect(await dialog.locator('[data-item^="source:"]').count()).toBe(1);
-    await dialog.getByText('Go beyond limits - Join now!').waitFor();
+    await dialog.getByText('Sign up to check the whole text').waitFor();
 
     // the edited paragraph is marked in the text, and hovering the source highlights it
     const marks = dialog.locator('mark.report-node');
@@ -132,8 +135,8 @@ describe('the plagiarism check in the browser', () => {
     expect(highlighted).toContain(ESSAY_PARAGRAPH_EDITED.slice(60, 110));
     // the report says what it was compared with, the internet included (not searched)
     const scope = dialog.getByTestId('report-scope');
-    await scope.getByText("Reference collection 'Maritime history': 1 document").waitFor();
-    await scope.getByText('The internet: not searched (no search provider is configured)').waitFor();
+    await scope.getByText('Reference collection “Maritime history”: 1 document').waitFor();
+    await scope.getByText('The internet: not searched (internet search is not available yet)').waitFor();
     expect(await scope.textContent()).toMatch(/\d+ documents? checked on Veritext/);
     await shoot(page, 'guest-report');
 
@@ -189,7 +192,7 @@ describe('the plagiarism check in the browser', () => {
     const row = await newestReady(page);
     expect(await row.textContent()).toContain('cello-lessons.docx');
     // an original text: the report has no sources
-    const { dialog } = await openReport(page, row, 'No Similarity detected.');
+    const { dialog } = await openReport(page, row, 'No similarity detected.');
     expect(await dialog.textContent()).toContain('slow scales');
   });
 

@@ -119,7 +119,7 @@ describe('organisation invitations in the browser', () => {
     // The owner invites Bea: only her address and "Invited", nothing of her account.
     const form = owner.locator('form').filter({ has: owner.getByRole('button', { name: 'Add member', exact: true }) });
     await form.getByLabel('Name').fill('B');
-    await form.getByLabel('E-mail').fill(userEmail);
+    await form.getByLabel('Email').fill(userEmail);
     await form.getByLabel('Page limit').fill('30');
     await form.getByRole('button', { name: 'Add member', exact: true }).click();
     await owner.getByText(`An invitation was sent to ${userEmail}.`).waitFor();

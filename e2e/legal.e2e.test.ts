@@ -125,7 +125,7 @@ describe('the legal pages, the links to them, and switching language in place', 
         password: 'Str0ng!pass',
       });
       await tab.goto(`${product.url}/profile/my-documents?page=1#top`);
-      await tab.getByRole('heading', { level: 1, name: 'My documents' }).waitFor();
+      await tab.getByRole('heading', { level: 1, name: 'My Documents' }).waitFor();
 
       await tab.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Español' }).click();
       await tab.getByRole('heading', { level: 1, name: 'Mis documentos' }).waitFor();
@@ -138,7 +138,7 @@ describe('the legal pages, the links to them, and switching language in place', 
       await tab.reload();
       await tab.getByRole('heading', { level: 1, name: 'Mis documentos' }).waitFor();
       await tab.getByRole('group', { name: 'Idioma' }).getByRole('button', { name: 'English' }).click();
-      await tab.getByRole('heading', { level: 1, name: 'My documents' }).waitFor();
+      await tab.getByRole('heading', { level: 1, name: 'My Documents' }).waitFor();
       expect(new URL(tab.url()).pathname).toBe('/profile/my-documents');
       await tab.getByRole('button', { name: 'Profile menu' }).waitFor();
 

@@ -42,10 +42,10 @@ describe('the organisation members page', () => {
     // Add one member by hand; the form says what is wrong first.
     const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Add member', exact: true }) });
     await form.getByLabel('Name').fill('Ana García');
-    await form.getByLabel('E-mail').fill('not-an-address');
+    await form.getByLabel('Email').fill('not-an-address');
     await form.getByRole('button', { name: 'Add member', exact: true }).click();
-    await form.getByText('Invalid email').waitFor();
-    await form.getByLabel('E-mail').fill(`ana.${stamp}@example.edu`);
+    await form.getByText('Please enter a valid email address.').waitFor();
+    await form.getByLabel('Email').fill(`ana.${stamp}@example.edu`);
     await form.getByLabel('Page limit').fill('50');
     await form.getByRole('button', { name: 'Add member', exact: true }).click();
     await page.getByText(`An invitation was sent to ana.${stamp}@example.edu.`).waitFor();
@@ -80,7 +80,7 @@ describe('the organisation members page', () => {
     expect(rowOutcomes.map(([row]) => row)).toEqual(['2', '3', '4']);
     expect(rowOutcomes[0]?.[1]).toContain('Invited');
     expect(rowOutcomes[1]?.[1]).toContain('Already a member');
-    expect(rowOutcomes[2]?.[1]).toContain('Invalid email');
+    expect(rowOutcomes[2]?.[1]).toContain('Please enter a valid email address.');
     const tom = table.getByRole('row').filter({ hasText: `tom.${stamp}@example.edu` });
     await tom.getByText('Invited').waitFor();
     expect(await tom.textContent()).toContain('Teacher');

@@ -44,10 +44,10 @@ describe('the activity-report portal', () => {
     await page.getByLabel('I agree to the Terms of Use and the Privacy Policy').check();
     await portal.getByRole('button', { name: 'Sign up' }).click();
 
-    await page.getByRole('heading', { level: 1, name: 'Check your e-mail' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('heading', { level: 1, name: 'Check your email' }).waitFor({ timeout: 30_000 });
     await page.getByText(`We sent a link to ${email}.`).waitFor();
-    await page.getByRole('button', { name: 'Resend Email' }).waitFor();
-    const login = page.getByRole('region', { name: 'Check your e-mail' }).getByRole('link', { name: 'Login' });
+    await page.getByRole('button', { name: 'Resend email' }).waitFor();
+    const login = page.getByRole('region', { name: 'Check your email' }).getByRole('link', { name: 'Log in' });
     expect(await login.getAttribute('href')).toBe('/integrito/login/?utm=x');
 
     // The same e-mail again: the spec's message and a way to the login, query kept.

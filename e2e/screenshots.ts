@@ -36,7 +36,7 @@ const T = {
     gotIt: 'Entendido',
     textLabel: 'Texto para revisar',
     guestCheck: 'Revisar 1 página gratis',
-    aiLabel: 'Texto que se comprobará con IA',
+    aiLabel: 'Texto para revisar con el detector de IA',
     aiCheck: 'Detectar IA',
   },
 } as const;
@@ -79,9 +79,13 @@ async function tourAnonymous(browser: Browser, product: Product, lang: Lang): Pr
   await shootBoth(page, `${lang}-ai-detector-empty`);
   await page.getByLabel(T[lang].aiLabel).fill(AI_TEXT);
   await page.getByRole('button', { name: T[lang].aiCheck, exact: true }).click();
-  await page.locator('[data-ai-result]').or(page.getByRole('region').filter({ hasText: /%/ })).first().waitFor({
-    timeout: 120_000,
-  });
+  await page
+    .locator('[data-ai-result]')
+    .or(page.getByRole('region').filter({ hasText: /%/ }))
+    .first()
+    .waitFor({
+      timeout: 120_000,
+    });
   await page.waitForTimeout(500);
   await shootBoth(page, `${lang}-ai-detector-result`);
 

@@ -113,7 +113,7 @@ describe('session state across two tabs', () => {
 
     // Log out in tab 2: tab 1 follows, reloading on the home page after 500 ms.
     await tab2.getByRole('button', { name: 'Profile menu' }).click();
-    await tab2.getByRole('menuitem', { name: 'Log Out' }).click();
+    await tab2.getByRole('menuitem', { name: 'Log out' }).click();
     await tab1.waitForURL(`${product.url}/`, { timeout: 60_000 });
     await tab1.getByRole('button', { name: 'Log in' }).first().waitFor({ timeout: 30_000 });
     await tab2.getByRole('button', { name: 'Log in' }).first().waitFor({ timeout: 30_000 });

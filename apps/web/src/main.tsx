@@ -1,19 +1,22 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter, type NavigateFunction } from 'react-router';
 import { initI18n } from './i18n/index.ts';
 import { homePath, languageForPath, readStoredLanguage } from './language/language.ts';
 import { createServices } from './app/services.ts';
 import { ServicesContext } from './app/ServicesContext.tsx';
-import { routes } from './app/routes.tsx';
+import { AppRoutes } from './app/AppRoutes.tsx';
 import { reloadHomeSoon } from './session/useLogout.ts';
+import { preloadModal } from './modals/modalChunks.ts';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/components.css';
 import './styles/check.css';
+import './styles/home.css';
 import './styles/report.css';
 import './styles/documents.css';
+import './styles/ai.css';
 import './styles/admin.css';
 import './styles/profile.css';
 import './styles/account-email.css';
@@ -22,20 +25,30 @@ import './styles/commerce.css';
 import './styles/members.css';
 
 async function start(): Promise<void> {
-  let router: ReturnType<typeof createBrowserRouter> | null = null;
+  let navigate: NavigateFunction | null = null;
+  const onNavigate = (next: NavigateFunction | null): void => {
+    navigate = next;
+  };
   const services = createServices((path) => {
-    if (router === null) window.location.assign(path);
-    else void router.navigate(path);
+    if (navigate === null) window.location.assign(path);
+    else void navigate(path);
   });
   const language = languageForPath(window.location.pathname, readStoredLanguage(services.storage));
   document.documentElement.lang = language;
   const i18n = await initI18n(language);
-  router = createBrowserRouter(routes);
 
   // One delegated listener for every element marked data-modal="NAME".
   document.addEventListener('click', (event) => {
     services.modals.handleClick(event);
   });
+  // A pointer or the keyboard resting on such an element starts fetching the modal's chunks (they load on demand).
+  const preloadFrom = (event: Event): void => {
+    const target = event.target instanceof Element ? event.target.closest('[data-modal]') : null;
+    const name = target?.getAttribute('data-modal');
+    if (name !== undefined && name !== null && name !== '') preloadModal(name);
+  };
+  document.addEventListener('pointerover', preloadFrom, { passive: true });
+  document.addEventListener('focusin', preloadFrom);
 
   window.veritext = {
     openModal: (name, props) => {
@@ -61,7 +74,9 @@ async function start(): Promise<void> {
     <StrictMode>
       <ServicesContext.Provider value={services}>
         <QueryClientProvider client={services.queryClient}>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AppRoutes onNavigate={onNavigate} />
+          </BrowserRouter>
         </QueryClientProvider>
       </ServicesContext.Provider>
     </StrictMode>,

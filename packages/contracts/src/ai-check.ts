@@ -130,3 +130,74 @@ export const AiCheckDeletedResponseSchema = z.object({
   data: z.object({ id: z.number().int() }),
 });
 export type AiCheckDeletedResponse = z.infer<typeof AiCheckDeletedResponseSchema>;
+
+/** GET /api/v1/chat-gpt/: the caller's AI checks, newest first (with group_id: the organisation's). */
+export const AiCheckListQuerySchema = z.object({
+  group_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** One AI check as the list shows it: no text, only its first words; the verdict and the AI share. */
+export const AiCheckSummarySchema = z.object({
+  id: z.number().int(),
+  status: z.number().int().describe('1, 2 in progress; 4 done; 3 failed; 5 too short, 8 too long, 9 language.'),
+  /** The first words of the checked text (at most 80 characters, "…" when cut). */
+  title: z.string(),
+  file_name: z.string().nullable(),
+  words: z.number().int().nullable(),
+  /** One of the six levels, from "human-written" to "most likely AI"; null until done. */
+  verdict: z.string().nullable(),
+  flagged: z.boolean(),
+  /** The share of the text marked AI (likely + strong), two decimals; null until done. */
+  ai_percent: z.number().nullable(),
+  group_id: z.number().int().nullable(),
+  created_at: z.string(),
+});
+export type AiCheckSummary = z.infer<typeof AiCheckSummarySchema>;
+
+export const AiCheckListResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    checks: z.array(AiCheckSummarySchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    per_page: z.number().int(),
+  }),
+});
+export type AiCheckListResponse = z.infer<typeof AiCheckListResponseSchema>;
+
+/**
+ * The verdict people read at a glance: the detector's six levels in three bands. "human-written" and "likely
+ * human" read as a person's text; "potentially AI" (below the headline's line, or capped for an unfamiliar
+ * style) as mixed; "likely AI" and above (the headline, `flagged`) as AI-written.
+ */
+export type AiVerdictBand = 'human' | 'mixed' | 'ai';
+
+const VERDICT_BANDS: Readonly<Record<string, AiVerdictBand>> = {
+  'human-written': 'human',
+  'likely human': 'human',
+  'potentially AI': 'mixed',
+  'likely AI': 'ai',
+  'highly likely AI': 'ai',
+  'most likely AI': 'ai',
+};
+
+/** The band of a verdict, or null when there is none (not checked) or it is not one of the six. */
+export function aiVerdictBand(verdict: string | null): AiVerdictBand | null {
+  if (verdict === null || !Object.hasOwn(VERDICT_BANDS, verdict)) return null;
+  return VERDICT_BANDS[verdict] ?? null;
+}
+
+/**
+ * The text's shares as the probability bar shows them, in percent of its characters (0–100, summing to 100):
+ * marked strongly likely AI (ai), marked likely AI (mixed), and the rest, unmarked (human).
+ */
+export function aiTextShares(result: {
+  likely_percent: number;
+  strong_percent: number;
+}): Record<AiVerdictBand, number> {
+  const ai = Math.min(100, Math.max(0, result.strong_percent));
+  const mixed = Math.min(100 - ai, Math.max(0, result.likely_percent));
+  return { human: Math.max(0, Math.round((100 - ai - mixed) * 100) / 100), mixed, ai };
+}

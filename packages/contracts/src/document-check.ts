@@ -259,6 +259,14 @@ export const SimilarityReportSchema = z.object({
   ai: AiReportPartSchema,
   /** Null for reports made before it was recorded. */
   compared_with: ComparedWithSchema.nullable(),
+  cut_at_words: z
+    .number()
+    .int()
+    .optional()
+    .describe(
+      "Set when only the text's first N words were checked (a guest's check covers one free page, 275 words); " +
+        'absent when the whole text was checked.',
+    ),
 });
 export type SimilarityReport = z.infer<typeof SimilarityReportSchema>;
 

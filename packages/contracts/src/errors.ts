@@ -20,7 +20,7 @@ export const ERRORS = {
   invalid_credentials: { status: 401, message: 'Invalid email or password.' },
   forbidden: { status: 403, message: 'Access denied.' },
   not_found: { status: 404, message: 'Page not found.' },
-  email_taken: { status: 409, message: 'This email is already registered. Please log in' },
+  email_taken: { status: 409, message: 'This email is already registered. Please log in.' },
   weak_password: {
     status: 400,
     message:
@@ -38,7 +38,7 @@ export const ERRORS = {
     status: 402,
     message: 'Not enough AI pages on your balance to complete the check. Add more AI pages.',
   },
-  guest_full_check: { status: 402, message: 'Please sign up to run full check' },
+  guest_full_check: { status: 402, message: 'Please sign up to run a full check.' },
   text_required: { status: 400, message: 'Please insert a text or upload a file to check.' },
   text_rejected: { status: 400, message: 'This text cannot be checked.' },
   text_hash_mismatch: {
@@ -53,26 +53,26 @@ export const ERRORS = {
   },
   text_too_long_for_subscription: {
     status: 400,
-    message: 'Your text exceeds the subscription limit of 26000 words. Please split it.',
+    message: 'Your text is longer than 26,000 words, the most one check can take. Please split it.',
   },
   website_checks_disabled: {
     status: 403,
-    message: 'Website checks are disabled for your account. Please check texts through your LMS',
+    message: 'Website checks are disabled for your account. Please check texts through your LMS.',
   },
   group_disabled: {
     status: 403,
-    message: "Unfortunately, your organization's account was disabled. Please contact your Administrator.",
+    message: 'Your organisation’s account has been disabled. Please contact your administrator.',
   },
   new_checks_locked: {
     status: 403,
-    message: 'New checks are turned off for students in your organization. Please contact your teacher.',
+    message: 'New checks are turned off for students in your organisation. Please contact your teacher.',
   },
   ai_check_unavailable: { status: 409, message: 'The AI check is not available for this document.' },
   ai_text_required: { status: 400, message: 'Please insert a text or upload a file to check.' },
-  ai_text_too_short: { status: 400, message: 'Please insert at least 250 characters' },
+  ai_text_too_short: { status: 400, message: 'Please insert at least 250 characters.' },
   ai_text_too_long: {
     status: 400,
-    message: 'Your text exceeds max length for AI Detector (100 pages). Please shorten it and try again.',
+    message: 'Your text is longer than the AI detector allows (100 pages). Please shorten it and try again.',
   },
   extraction_busy: {
     status: 429,
@@ -97,13 +97,13 @@ export const ERRORS = {
     message: 'This password reset link has already been used. Please request a new one if you need to.',
   },
   password_mismatch: { status: 400, message: 'The passwords do not match.' },
-  email_already_verified: { status: 409, message: 'Your e-mail address is already confirmed.' },
+  email_already_verified: { status: 409, message: 'Your email address is already confirmed.' },
   verification_resend_limited: {
     status: 429,
     message:
-      'You have asked for 3 confirmation e-mails in the last hour. Please check your inbox and spam folder, or try again later.',
+      'You have asked for 3 confirmation emails in the last hour. Please check your inbox and spam folder, or try again later.',
   },
-  mail_failed: { status: 503, message: 'We could not send the e-mail. Please try again in a few minutes.' },
+  mail_failed: { status: 503, message: 'We could not send the email. Please try again in a few minutes.' },
   invite_not_found: {
     status: 404,
     message: 'This registration link is no longer valid. Please ask your administrator for a new one.',
@@ -116,15 +116,15 @@ export const ERRORS = {
     message:
       'You are the administrator of an organisation that has other members. Make another member its administrator before deleting your account.',
   },
-  signup_required: { status: 401, message: 'Please sign up to buy pages' },
-  group_owner_required: { status: 403, message: 'Only the organisation owner can buy pages for it' },
-  unknown_package: { status: 400, message: 'Unknown package' },
-  promo_invalid: { status: 400, message: 'This promo code is not valid' },
+  signup_required: { status: 401, message: 'Please sign up to buy pages.' },
+  group_owner_required: { status: 403, message: 'Only the organisation owner can buy pages for it.' },
+  unknown_package: { status: 400, message: 'Unknown package.' },
+  promo_invalid: { status: 400, message: 'This promo code is not valid.' },
   promo_limit_reached: {
     status: 409,
     message: 'Every use of this promo code is taken or held by a checkout in progress. It was removed from your cart.',
   },
-  cart_empty: { status: 400, message: 'Your cart is empty' },
+  cart_empty: { status: 400, message: 'Your cart is empty.' },
   card_invalid: { status: 400, message: 'Please check your card details.' },
   card_declined: { status: 402, message: 'Your card was declined.' },
   payment_session_closed: { status: 409, message: 'This payment is no longer open. Please return to your cart.' },
@@ -147,7 +147,7 @@ export const ERRORS = {
   invitation_exists: { status: 409, message: 'This address has already been invited to this group' },
   invitation_email_unverified: {
     status: 403,
-    message: 'Please confirm your e-mail address (use the link we sent you) before you accept the invitation.',
+    message: 'Please confirm your email address (use the link we sent you) before you accept the invitation.',
   },
   group_owner_leave: {
     status: 400,
@@ -156,14 +156,14 @@ export const ERRORS = {
   },
   member_page_limit: {
     status: 403,
-    message: 'This document exceeds your page limit in the organisation. Please contact your Administrator.',
+    message: 'This document exceeds your page limit in the organisation. Please contact your administrator.',
   },
   rate_limited: { status: 429, message: 'Too many attempts. Please wait a moment and try again.' },
   guest_limit_reached: {
     status: 429,
     message: 'Too many guest accounts were made from your network today. Please sign up or log in to go on.',
   },
-  internal: { status: 500, message: 'Something went wrong. We can not get error.' },
+  internal: { status: 500, message: 'Something went wrong on our side. Please try again later.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

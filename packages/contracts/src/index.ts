@@ -15,3 +15,5 @@ export * from './social-login.ts';
 export * from './profile.ts';
 export * from './commerce.ts';
 export * from './members.ts';
+export * from './report-colours.ts';
+export * from './similarity-band.ts';

@@ -449,6 +449,15 @@ const MATRIX: Matrix = {
       expect: only(GROUP_ACTORS),
     },
   ],
+  'GET /api/v1/chat-gpt/': [
+    // listed with their first words: the markers tell a leak of anyone else's check
+    { target: "the caller's own AI checks", request: () => get('/api/v1/chat-gpt/'), expect: SOMEONE },
+    {
+      target: "the organisation's AI checks (a student sees only their own)",
+      request: (w) => get(`/api/v1/chat-gpt/?group_id=${group(w)}`),
+      expect: only(GROUP_ACTORS),
+    },
+  ],
   'GET /api/v1/chat-gpt/:id/': [
     {
       target: "the user's AI check",

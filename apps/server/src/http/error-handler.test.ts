@@ -28,7 +28,7 @@ describe('central error handler', () => {
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({
       success: false,
-      message: 'Something went wrong. We can not get error.',
+      message: 'Something went wrong on our side. Please try again later.',
       error: { code: 'internal', key: 'errors.internal' },
     });
     expect(response.body).not.toContain('secret');

@@ -60,7 +60,7 @@ describe('account e-mail screens', () => {
     await initI18n('en');
   });
 
-  it('the forgot form asks for the e-mail, then confirms with Resend Email and Log in', () => {
+  it('the forgot form asks for the e-mail, then confirms with Resend email and Log in', () => {
     const form = forgot();
     expect(form).toContain('type="email"');
     expect(form).toContain('maxLength="50"');
@@ -69,7 +69,7 @@ describe('account e-mail screens', () => {
 
     const sent = forgot({ step: 'sent', email: ' ana@example.edu ' });
     expect(sent).toContain('If an account uses ana@example.edu, we have sent it a link to reset the password.');
-    expect(sent).toContain('Resend Email');
+    expect(sent).toContain('Resend email');
     expect(sent).toContain('Log in');
     expect(sent).not.toContain('We have sent the link again.');
     expect(forgot({ step: 'sent', hasResent: true })).toContain('We have sent the link again.');
@@ -83,29 +83,29 @@ describe('account e-mail screens', () => {
     expect(html).toContain('Password strength:');
     expect(html).toContain('aria-describedby="reset-password-strength"');
     expect(reset({ problem: 'mismatch' })).toContain('The passwords do not match.');
-    expect(reset({ problem: 'weak' })).toContain('Password must be at least 8 characters long');
+    expect(reset({ problem: 'weak' })).toContain('Your password must be 8 to 72 characters long');
   });
 
-  it('the reset screens: checking, done with Log in, the error with Contact Us', () => {
+  it('the reset screens: checking, done with Log in, the error with Contact us', () => {
     expect(reset({ phase: 'checking' })).toContain('Checking your link…');
     const done = reset({ phase: 'done' });
     expect(done).toContain(PASSWORD_RESET_DONE_MESSAGE);
     expect(done).toContain('>Log in</button>');
     const error = reset({ phase: 'error', message: 'This password reset link has expired. Please request a new one.' });
-    expect(error).toContain('Oops, something went wrong...');
+    expect(error).toContain('Oops, something went wrong…');
     expect(error).toContain('This password reset link has expired. Please request a new one.');
     expect(error).toContain('href="/contact-us/"');
-    expect(error).toContain('Contact Us');
+    expect(error).toContain('Contact us');
     expect(error).not.toContain('New password');
   });
 
-  it('the verify_email modal offers Resend Email and shows its result', () => {
+  it('the verify_email modal offers Resend email and shows its result', () => {
     const idle = render(<VerifyEmailView email="ana@example.edu" status="idle" error={null} onResend={noop} />);
-    expect(idle).toContain('Resend Email');
+    expect(idle).toContain('Resend email');
     expect(idle).toContain('Check your spam folder');
     expect(idle).not.toContain('We have sent a new confirmation');
     const sent = render(<VerifyEmailView email="ana@example.edu" status="sent" error={null} onResend={noop} />);
-    expect(sent).toContain('We have sent a new confirmation e-mail to ana@example.edu.');
+    expect(sent).toContain('We have sent a new confirmation email to ana@example.edu.');
     const busy = render(<VerifyEmailView email="a@b.co" status="sending" error="Limit" onResend={noop} />);
     expect(busy).toContain('disabled=""');
     expect(busy).toContain('role="alert">Limit');

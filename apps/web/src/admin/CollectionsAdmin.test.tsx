@@ -99,7 +99,7 @@ describe('the reference collections page', () => {
     expect(html).toMatch(
       /role="progressbar" aria-label="Import progress" aria-valuemin="0" aria-valuemax="100" aria-valuenow="75"/,
     );
-    expect(html).toContain('200 documents imported, 100 could not be read, of 400');
+    expect(html).toContain('200 of 400 documents imported; 100 could not be read');
     expect(html).toContain('<code>more/nature.jsonl:2</code> — not valid JSON');
   });
 

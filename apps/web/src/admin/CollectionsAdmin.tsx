@@ -26,6 +26,7 @@ import {
 } from './collectionUpload.ts';
 import { useDropTarget } from '../components/useDropTarget.ts';
 import { ProgressBar } from '../components/ProgressBar.tsx';
+import { formatCount } from '../i18n/format.ts';
 
 export const COLLECTIONS_QUERY_KEY = ['admin', 'collections'] as const;
 const POLL_MS = 1000;
@@ -45,7 +46,8 @@ const SKIP_KEYS = {
 
 /** The progress of one import, polled every second until it is done or failed. */
 export function ImportStatus({ id, onFinished }: { id: number; onFinished?: (imp: CollectionImport) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const count = (value: number) => formatCount(value, i18n.language);
   const { endpoints } = useServices();
   const describeError = useErrorText();
   const query = useQuery({
@@ -77,9 +79,9 @@ export function ImportStatus({ id, onFinished }: { id: number; onFinished?: (imp
     return <ProgressBar label={t('admin.import.label')} percent={null} valueText={t('common.loading')} />;
   const progress = importProgress(imp);
   const counts = t('admin.import.counts', {
-    done: imp.done,
-    failed: imp.failed,
-    total: progress.total ?? '…',
+    done: count(imp.done),
+    failed: count(imp.failed),
+    total: progress.total === null ? '…' : count(progress.total),
   });
   return (
     <div className="admin-import" data-state={imp.state}>
@@ -99,7 +101,7 @@ export function ImportStatus({ id, onFinished }: { id: number; onFinished?: (imp
       )}
       {imp.failures.length === 0 ? null : (
         <details className="admin-import__failures">
-          <summary>{t('admin.import.failures', { count: imp.failed })}</summary>
+          <summary>{t('admin.import.failures', { count: imp.failed, number: count(imp.failed) })}</summary>
           <ul>
             {imp.failures.map((f, index) => (
               <li key={`${f.file}:${String(f.line ?? '')}:${String(index)}`}>
@@ -122,7 +124,6 @@ function CollectionRow({ collection }: { collection: Collection }) {
   const cancelRef = useRef<HTMLButtonElement | null>(null);
   const removeRef = useRef<HTMLButtonElement | null>(null);
   const wasConfirming = useRef(false);
-  const numbers = new Intl.NumberFormat(i18n.language);
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
   useEffect(() => {
@@ -149,8 +150,8 @@ function CollectionRow({ collection }: { collection: Collection }) {
         <span className="admin-collections__name">{collection.name}</span>
         {collection.title !== collection.name ? <span className="muted"> · {collection.title}</span> : null}
       </td>
-      <td data-label={t('admin.list.documents')}>{numbers.format(collection.documents)}</td>
-      <td data-label={t('admin.list.words')}>{numbers.format(collection.words)}</td>
+      <td data-label={t('admin.list.documents')}>{formatCount(collection.documents, i18n.language)}</td>
+      <td data-label={t('admin.list.words')}>{formatCount(collection.words, i18n.language)}</td>
       <td data-label={t('admin.list.updated')}>
         <time dateTime={collection.updated}>{date.format(new Date(collection.updated))}</time>
       </td>
@@ -161,7 +162,13 @@ function CollectionRow({ collection }: { collection: Collection }) {
             role="group"
             aria-label={t('admin.remove.confirmLabel', { name: collection.name })}
           >
-            <span>{t('admin.remove.question', { name: collection.name, count: collection.documents })}</span>
+            <span>
+              {t('admin.remove.question', {
+                name: collection.name,
+                count: collection.documents,
+                number: formatCount(collection.documents, i18n.language),
+              })}
+            </span>
             <button type="button" className="button button--small admin-button--danger" onClick={() => void remove()}>
               {t('admin.remove.confirm')}
             </button>
@@ -273,7 +280,7 @@ function droppedEntries(items: DataTransferItemList): DroppedEntry[] {
 }
 
 export function UploadForm() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { endpoints, session, queryClient } = useServices();
   const describeError = useErrorText();
   const ids = {
@@ -501,7 +508,8 @@ export function UploadForm() {
               <p>
                 {t('admin.upload.selected', {
                   count: selection.items.length,
-                  size: formatBytes(totalBytes(selection)),
+                  number: formatCount(selection.items.length, i18n.language),
+                  size: formatBytes(totalBytes(selection), i18n.language),
                 })}{' '}
                 <button
                   type="button"
@@ -517,7 +525,12 @@ export function UploadForm() {
             )}
             {selection.skipped.length === 0 ? null : (
               <details>
-                <summary>{t('admin.upload.skipped', { count: selection.skipped.length })}</summary>
+                <summary>
+                  {t('admin.upload.skipped', {
+                    count: selection.skipped.length,
+                    number: formatCount(selection.skipped.length, i18n.language),
+                  })}
+                </summary>
                 <ul>
                   {selection.skipped.map((s, index) => (
                     <li key={`${s.path}:${String(index)}`}>
@@ -533,7 +546,8 @@ export function UploadForm() {
                 <ul className="admin-selection__files">
                   {selection.items.map((item) => (
                     <li key={item.path}>
-                      <code>{item.path}</code> <span className="muted">{formatBytes(item.file.size)}</span>
+                      <code>{item.path}</code>{' '}
+                      <span className="muted">{formatBytes(item.file.size, i18n.language)}</span>
                     </li>
                   ))}
                 </ul>
@@ -552,8 +566,8 @@ export function UploadForm() {
                 label={t('admin.upload.progressLabel')}
                 percent={percentOf(phase.progress.loaded, phase.progress.total)}
                 valueText={t('admin.upload.progress', {
-                  sent: formatBytes(phase.progress.loaded),
-                  total: formatBytes(phase.progress.total ?? totalBytes(selection)),
+                  sent: formatBytes(phase.progress.loaded, i18n.language),
+                  total: formatBytes(phase.progress.total ?? totalBytes(selection), i18n.language),
                 })}
               />
               <p className="visually-hidden" role="status">
@@ -561,8 +575,8 @@ export function UploadForm() {
               </p>
               <p className="muted">
                 {t('admin.upload.progress', {
-                  sent: formatBytes(phase.progress.loaded),
-                  total: formatBytes(phase.progress.total ?? totalBytes(selection)),
+                  sent: formatBytes(phase.progress.loaded, i18n.language),
+                  total: formatBytes(phase.progress.total ?? totalBytes(selection), i18n.language),
                 })}
               </p>
             </div>

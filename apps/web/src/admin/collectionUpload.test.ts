@@ -163,10 +163,12 @@ describe('progress', () => {
     ]).toEqual([false, false, true, true]);
   });
 
-  it('formats sizes', () => {
-    expect(formatBytes(512)).toBe('512 B');
-    expect(formatBytes(2048)).toBe('2 KB');
-    expect(formatBytes(25 * MB)).toBe('25.0 MB');
-    expect(formatBytes(1.5 * 1024 * MB)).toBe('1.5 GB');
+  it('formats sizes in the language, the unit held to the number by a no-break space', () => {
+    expect(formatBytes(512)).toBe('512\u00a0B');
+    expect(formatBytes(2048)).toBe('2\u00a0KB');
+    expect(formatBytes(25 * MB)).toBe('25.0\u00a0MB');
+    expect(formatBytes(1.5 * 1024 * MB)).toBe('1.5\u00a0GB');
+    expect(formatBytes(1.5 * 1024 * MB, 'es')).toBe('1,5\u00a0GB');
+    expect(formatBytes(1000, 'en')).toBe('1,000\u00a0B');
   });
 });

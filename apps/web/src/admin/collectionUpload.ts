@@ -6,6 +6,7 @@ import {
   COLLECTION_UPLOAD_MAX_FILES,
   type CollectionImport,
 } from '@veritext/contracts';
+import { formatCount, formatDecimal, NBSP } from '../i18n/format.ts';
 
 /**
  * The pure parts of the reference-collection upload page: what a name may be, which picked files are sent
@@ -132,9 +133,12 @@ export function isImportFinished(state: CollectionImport['state']): boolean {
   return state === 'done' || state === 'failed';
 }
 
-/** Bytes as B, KB, MB or GB with one decimal above KB. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${String(bytes)} B`;
+/**
+ * Bytes as B, KB, MB or GB with one decimal above KB, in the language's number format ("1.5 GB", "1,5 GB"); a
+ * no-break space keeps the unit on the number's line.
+ */
+export function formatBytes(bytes: number, language = 'en'): string {
+  if (bytes < 1024) return `${formatCount(bytes, language)}${NBSP}B`;
   const units = ['KB', 'MB', 'GB'];
   let value = bytes / 1024;
   let unit = 0;
@@ -142,7 +146,7 @@ export function formatBytes(bytes: number): string {
     value /= 1024;
     unit++;
   }
-  return `${value.toFixed(unit === 0 ? 0 : 1)} ${units[unit] ?? 'GB'}`;
+  return `${formatDecimal(value, language, unit === 0 ? 0 : 1)}${NBSP}${units[unit] ?? 'GB'}`;
 }
 
 /* ---- folders dropped on the page: walked through the entries API ---- */

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { TEXTAREA_MAX_LENGTH } from '@veritext/contracts';
 import { isApiError } from '../api/client.ts';
 import { useServices, useSession } from '../app/ServicesContext.tsx';
@@ -12,6 +12,7 @@ import { useErrorText } from '../modals/useAuthFlow.ts';
 import { spendGuestAiPage } from '../session/guestCookie.ts';
 import { saveFirstAiCheck, takeFirstAiCheck } from '../check/firstCheck.ts';
 import { FirstBuyRunner } from '../commerce/FirstBuyRunner.tsx';
+import { checkIdFromSearch } from '../documents/aiChecks.ts';
 import { AiFeedback } from './AiFeedback.tsx';
 import { AiFileZone } from './AiFileZone.tsx';
 import { AiReportDownload } from './AiReportDownload.tsx';
@@ -28,9 +29,13 @@ import { EMPTY_INPUT, addFiles, canSubmit, changeText, removeFile, submissionOf,
 
 type ForceLanguage = 'en' | 'es';
 
+/** Local-storage key of the last AI check made in this browser (a guest reopens its result from the form). */
+export const LAST_AI_CHECK_KEY = 'lastAiCheck';
+
 /**
  * The AI detector tool: pasted text or one file, submission (a visitor first gets a guest account),
- * polling the check every 5 s up to 120 times, the failure messages and the result view.
+ * polling the check every 5 s up to 120 times, the failure messages and the result view. The address
+ * names the check shown (?check=ID): My Documents opens a kept result so, and a reload keeps it.
  */
 export function AiDetector() {
   const { t, i18n } = useTranslation();
@@ -41,7 +46,25 @@ export function AiDetector() {
   // Pasted text or one file, never both.
   const [input, setInput] = useState<AiInput>(EMPTY_INPUT);
   const text = input.text;
-  const [checkId, setCheckId] = useState<number | null>(null);
+  const [search, setSearch] = useSearchParams();
+  const [checkId, setCheckIdState] = useState<number | null>(() => checkIdFromSearch(search));
+  const [lastCheck, setLastCheck] = useState<number | null>(() => {
+    const stored = storage.getItem(LAST_AI_CHECK_KEY);
+    return stored === null ? null : checkIdFromSearch(new URLSearchParams({ check: stored }));
+  });
+  /** Shows a check (and names it in the address, replacing the entry), or none. */
+  function setCheckId(id: number | null): void {
+    setCheckIdState(id);
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (id === null) next.delete('check');
+        else next.set('check', String(id));
+        return next;
+      },
+      { replace: true },
+    );
+  }
   const [isTooShort, setIsTooShort] = useState(false);
   const resultHeading = useRef<HTMLElement | null>(null);
   const textArea = useRef<HTMLTextAreaElement | null>(null);
@@ -59,6 +82,8 @@ export function AiDetector() {
     },
     onSuccess: (created) => {
       setCheckId(created.id);
+      storage.setItem(LAST_AI_CHECK_KEY, String(created.id));
+      setLastCheck(created.id);
     },
     onError: (error, payload) => {
       // A guest out of AI pages: the text waits as firstAiCheck and is sent after sign-up (check-tool.md §4).
@@ -68,6 +93,12 @@ export function AiDetector() {
       }
     },
   });
+
+  // The address names another check (Back or Forward, a link to ?check=ID): show that one.
+  const addressCheck = checkIdFromSearch(search);
+  useEffect(() => {
+    if (addressCheck !== null && addressCheck !== checkId) setCheckIdState(addressCheck);
+  }, [addressCheck]);
 
   // After login or registration, a pending AI check is sent once.
   const sessionState = useSession();
@@ -98,6 +129,15 @@ export function AiDetector() {
   const isWaiting =
     submit.isPending || (checkId !== null && !check.isError && (state?.kind ?? 'pending') === 'pending');
   const result = state?.kind === 'done' ? check.data : undefined;
+
+  // A kept check opened by its address that ended without a result (e.g. its language): its text fills the
+  // empty form, so "Continue as English" or a new check can send it again.
+  const failedContent = state?.kind === 'failed' ? check.data?.content : undefined;
+  useEffect(() => {
+    if (failedContent !== undefined && input.text === '' && input.file === null) {
+      setInput({ ...EMPTY_INPUT, text: failedContent });
+    }
+  }, [failedContent]);
 
   // Focus follows the view: to the result's heading when it arrives, back to the text after Clear text.
   useEffect(() => {
@@ -162,6 +202,10 @@ export function AiDetector() {
               checkId={result.id}
               onDeleted={() => {
                 queryClient.removeQueries({ queryKey: ['ai-check', result.id] });
+                if (lastCheck === result.id) {
+                  storage.removeItem(LAST_AI_CHECK_KEY);
+                  setLastCheck(null);
+                }
                 shouldFocusText.current = true;
                 reset();
                 setInput(EMPTY_INPUT);
@@ -289,6 +333,20 @@ export function AiDetector() {
               </p>
             ) : null}
           </div>
+        ) : null}
+        {/* A guest has no My Documents: the last result made in this browser opens again from here. */}
+        {!isRegistered && lastCheck !== null && checkId === null && !isWaiting ? (
+          <p className="ai-detector__last">
+            <button
+              type="button"
+              className="button button--small button--ghost"
+              onClick={() => {
+                setCheckId(lastCheck);
+              }}
+            >
+              {t('ai.openLast')}
+            </button>
+          </p>
         ) : null}
         {check.isError ? (
           <div className="alert alert--error" role="alert">

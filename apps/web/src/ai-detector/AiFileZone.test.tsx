@@ -48,7 +48,7 @@ describe('the AI detector file upload', () => {
     expect(html).toMatch(
       /<input id="[^"]+-input" type="file" class="visually-hidden" accept="\.doc,\.docx,\.pdf,\.txt,\.rtf,\.odt,\.odp,\.ppt,\.pptx" tabindex="-1" aria-label="File to check for AI"\/>/,
     );
-    expect(html).toContain('up to 25 MB');
+    expect(html).toContain('up to 25\u00a0MB');
     expect(html).not.toContain('ai-file-row');
   });
 
@@ -69,18 +69,18 @@ describe('the AI detector file upload', () => {
     );
   });
 
-  it("says 'Bad file format' and 'Bad file size' as alerts", () => {
+  it("says 'Unsupported file format' and names the size limit, as alerts", () => {
     const format = renderToStaticMarkup(
       <AiFileRow item={item('photo.png', 2048)} language="en" onRemove={() => undefined} />,
     );
     expect(format).toContain('class="ai-file__row is-error"');
     expect(format).toContain('data-state="error"');
-    expect(format).toContain('<span class="ai-file__state" role="alert">Bad file format</span>');
+    expect(format).toContain('<span class="ai-file__state" role="alert">Unsupported file format</span>');
 
     const size = renderToStaticMarkup(
       <AiFileRow item={item('huge.pdf', 26214401)} language="en" onRemove={() => undefined} />,
     );
-    expect(size).toContain('role="alert">Bad file size</span>');
+    expect(size).toContain('role="alert">The file is empty or larger than 25\u00a0MB</span>');
     expect(size).not.toContain('Ready to check');
   });
 
@@ -114,7 +114,7 @@ describe('the AI detector file upload', () => {
       const html = renderToStaticMarkup(
         <AiFileRow item={item('foto.png', 2048)} language="es" onRemove={() => undefined} />,
       );
-      expect(html).toContain('Formato de archivo incorrecto');
+      expect(html).toContain('Formato de archivo no admitido');
       expect(html).toContain('Quitar');
     } finally {
       await i18next.changeLanguage('en');

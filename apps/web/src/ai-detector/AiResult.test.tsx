@@ -39,14 +39,62 @@ describe('the AI result view', () => {
     await initI18n('en');
   });
 
-  it('shows the verdict in words, the score and the percentages with two decimals', () => {
+  it('shows one verdict in words from the server, the detector level, the caution and no score line', () => {
     const html = render(RESULT);
-    expect(html).toContain('Highly likely AI');
-    expect(html).toContain('(score 0.81; the verdict says AI-written from 0.50)');
-    expect(html).toContain('100.00 %');
-    expect(html).toContain('31.58 %');
-    expect(html).toContain('34.20 %');
+    expect(html).toMatch(/<p class="ai-verdict" data-testid="ai-verdict">.*Most likely AI-written<\/p>/);
+    expect(html).toContain('data-verdict="ai"');
+    expect(html).toContain('Detector level: Highly likely AI');
+    expect(html).toContain('No AI detector is certain.');
+    expect(html).not.toContain('score');
+    expect(html).not.toContain('0.81');
     expect(html).toContain('Clear text');
+  });
+
+  it('reads each band of the six levels in the words of its band', () => {
+    const cases = [
+      ['human-written', 'human', 'Most likely written by a person'],
+      ['likely human', 'human', 'Most likely written by a person'],
+      ['potentially AI', 'mixed', 'Mixed: parts may be AI-written'],
+      ['likely AI', 'ai', 'Most likely AI-written'],
+      ['most likely AI', 'ai', 'Most likely AI-written'],
+    ] as const;
+    for (const [verdict, band, words] of cases) {
+      const html = render({ ...RESULT, verdict, flagged: band === 'ai' });
+      expect(html, verdict).toContain(`data-verdict="${band}"`);
+      expect(html, verdict).toMatch(new RegExp(`data-testid="ai-verdict">.*${words}</p>`));
+    }
+    expect(render({ ...RESULT, verdict: null })).toContain('No verdict');
+  });
+
+  it('draws the bar of human, mixed and AI shares with a text equivalent, percentages through format.ts', () => {
+    const html = render(RESULT);
+    // human = 100 - 31.578 - 34.2; each part grows with its share, the empty ones are left out
+    expect(html).toMatch(
+      /<div class="ai-bar__track" role="img" aria-labelledby="[^"]+-bar" aria-describedby="[^"]+-bar-text" data-testid="ai-bar">/,
+    );
+    expect(html).toContain('<span class="ai-bar__part ai-bar__part--human" style="flex-grow:34.22"></span>');
+    expect(html).toContain('<span class="ai-bar__part ai-bar__part--mixed" style="flex-grow:31.578"></span>');
+    expect(html).toContain('<span class="ai-bar__part ai-bar__part--ai" style="flex-grow:34.2"></span>');
+    expect(html).toContain(
+      '34.22\u00a0% of your text reads as written by a person, 31.58\u00a0% is mixed (likely AI-written) and ' +
+        '34.20\u00a0% reads as AI-written (strongly likely).',
+    );
+    const humanOnly = render({ ...RESULT, likely_percent: 0, strong_percent: 0, verdict: 'human-written' });
+    expect(humanOnly).toContain('ai-bar__part--human');
+    expect(humanOnly).not.toContain('ai-bar__part--mixed');
+    expect(humanOnly).not.toContain('ai-bar__part--ai"');
+    // the statistic cards: two decimals, no-break space before the sign
+    expect(html).toContain('100.00\u00a0%');
+    expect(html).toContain('31.58\u00a0%');
+    expect(html).toContain('34.20\u00a0%');
+  });
+
+  it('puts the highlighted text before the statistic cards (a phone shows them in this order)', () => {
+    const html = render(RESULT);
+    const text = html.indexOf('data-testid="ai-text"');
+    const stats = html.indexOf('data-testid="ai-stats"');
+    expect(text).toBeGreaterThan(html.indexOf('data-testid="ai-bar"'));
+    expect(stats).toBeGreaterThan(text);
   });
 
   it('marks likely and strong chunks with their own style and a label for screen readers', () => {
@@ -66,9 +114,14 @@ describe('the AI result view', () => {
     await i18next.changeLanguage('es');
     try {
       const html = render({ ...RESULT, verdict: 'human-written', flagged: false }, 'es');
-      expect(html).toContain('Escrito por una persona');
-      expect(html).toContain('31,58 %');
+      expect(html).toContain('Lo más probable es que lo haya escrito una persona');
+      expect(html).toContain('Nivel del detector: Escrito por una persona');
+      expect(html).toContain('Ningún detector de IA es infalible.');
+      expect(html).toContain('31,58\u00a0%');
+      expect(html).toContain('El 34,22\u00a0% de tu texto parece escrito por una persona');
       expect(html).toContain('Borrar texto');
+      const mixed = render({ ...RESULT, verdict: 'potentially AI', flagged: false }, 'es');
+      expect(mixed).toContain('Mixto: algunas partes pueden estar escritas con IA');
     } finally {
       await i18next.changeLanguage('en');
     }

@@ -1,9 +1,15 @@
 import { useId, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AiCheckResult } from '@veritext/contracts';
-import { formatPercent, highlightSegments, verdictKey } from './aiDetector.ts';
+import { formatPercent } from '../i18n/format.ts';
+import { BAND_KEYS, aiVerdictBand, barParts, highlightSegments, verdictKey } from './aiDetector.ts';
 
-/** The AI result view (check-tool.md §2): verdict, percentages, highlighted text, Clear text, Download PDF, feedback. */
+/**
+ * The AI result view (check-tool.md §2, issue 20): one verdict in words (human / mixed / AI, from the server's
+ * verdict), the bar of the text's shares with its text equivalent, a caution, then the highlighted text and,
+ * after it, the statistic cards (beside the text on a wide screen, under it on a phone); Clear text, Download
+ * PDF, feedback and Delete.
+ */
 export function AiResult({
   result,
   language,
@@ -25,72 +31,113 @@ export function AiResult({
   const { t } = useTranslation();
   const id = useId();
   const segments = useMemo(() => highlightSegments(result.content, result.chunks), [result.content, result.chunks]);
-  const verdict = verdictKey(result.verdict);
-  const percent = (value: number) => `${formatPercent(value, language)} %`;
+  const band = aiVerdictBand(result.verdict);
+  const level = verdictKey(result.verdict);
+  const parts = barParts(result, language);
+  const percent = (value: number) => formatPercent(value, language);
+  const [human, mixed, ai] = parts;
 
   return (
     <section className="ai-result card" aria-labelledby={`${id}-title`} data-aidetector="">
-      <div className="ai-result__summary">
+      <div className={`ai-result__summary ai-result__summary--${band ?? 'none'}`} data-verdict={band ?? ''}>
         <h2 id={`${id}-title`} className="ai-result__title" tabIndex={-1}>
           {t('ai.result.title')}
         </h2>
-        <p className={result.flagged ? 'ai-result__verdict is-flagged' : 'ai-result__verdict'}>
-          <span className="ai-result__verdict-label">{t('ai.result.verdictLabel')}</span>{' '}
-          <strong>{verdict === null ? t('ai.result.noVerdict') : t(verdict)}</strong>
-          {result.score === null ? null : (
-            <span className="ai-result__score">
-              {' '}
-              {t('ai.result.score', {
-                score: formatPercent(result.score, language),
-                line: formatPercent(0.5, language),
-              })}
-            </span>
-          )}
+        <p className="ai-verdict" data-testid="ai-verdict">
+          <span className="ai-verdict__dot" aria-hidden="true" />
+          {band === null ? t('ai.result.noVerdict') : t(BAND_KEYS[band].headline)}
         </p>
-        <dl className="ai-result__stats">
-          <div>
-            <dt>{t('ai.result.processed')}</dt>
-            <dd>{percent(result.processed_percent)}</dd>
+        {level === null ? null : <p className="ai-verdict__level">{t('ai.result.level', { level: t(level) })}</p>}
+
+        <div className="ai-bar">
+          <p id={`${id}-bar`} className="ai-bar__title">
+            {t('ai.result.barTitle')}
+          </p>
+          <div
+            className="ai-bar__track"
+            role="img"
+            aria-labelledby={`${id}-bar`}
+            aria-describedby={`${id}-bar-text`}
+            data-testid="ai-bar"
+          >
+            {parts.map((part) =>
+              part.share > 0 ? (
+                <span
+                  key={part.band}
+                  className={`ai-bar__part ai-bar__part--${part.band}`}
+                  style={{ flexGrow: part.share }}
+                />
+              ) : null,
+            )}
           </div>
-          <div>
-            <dt>
-              <span className="ai-swatch ai-swatch--likely" aria-hidden="true" />
-              {t('ai.result.likely')}
-            </dt>
-            <dd>{percent(result.likely_percent)}</dd>
-          </div>
-          <div>
-            <dt>
-              <span className="ai-swatch ai-swatch--strong" aria-hidden="true" />
-              {t('ai.result.strong')}
-            </dt>
-            <dd>{percent(result.strong_percent)}</dd>
-          </div>
-        </dl>
+          <ul className="ai-bar__legend" aria-hidden="true">
+            {parts.map((part) => (
+              <li key={part.band} className={`ai-bar__key ai-bar__key--${part.band}`}>
+                <span className="ai-bar__name">{t(BAND_KEYS[part.band].part)}</span>{' '}
+                <span className="ai-bar__value">{part.label}</span>
+              </li>
+            ))}
+          </ul>
+          <p id={`${id}-bar-text`} className="visually-hidden" data-testid="ai-bar-text">
+            {t('ai.result.barText', {
+              human: human?.label ?? '',
+              mixed: mixed?.label ?? '',
+              ai: ai?.label ?? '',
+            })}
+          </p>
+        </div>
+        <p className="ai-result__caution">{t('ai.result.caution')}</p>
       </div>
 
-      <h3 className="ai-result__subtitle">{t('ai.result.textTitle')}</h3>
-      <p className="ai-result__legend">
-        <span className="ai-legend ai-legend--likely">{t('ai.result.legendLikely')}</span>
-        <span className="ai-legend ai-legend--strong">{t('ai.result.legendStrong')}</span>
-      </p>
-      <div className="ai-result__text">
-        {segments.map((segment, index) =>
-          segment.reliability === 0 ? (
-            <span key={index}>{segment.text}</span>
-          ) : (
-            <mark
-              key={index}
-              className={segment.reliability === 2 ? 'ai-mark ai-mark--strong' : 'ai-mark ai-mark--likely'}
-            >
-              <span className="visually-hidden">
-                {segment.reliability === 2 ? t('ai.result.startStrong') : t('ai.result.startLikely')}
-              </span>
-              {segment.text}
-              <span className="visually-hidden">{t('ai.result.endMark')}</span>
-            </mark>
-          ),
-        )}
+      <div className="ai-result__body">
+        <div className="ai-result__main">
+          <h3 className="ai-result__subtitle">{t('ai.result.textTitle')}</h3>
+          <p className="ai-result__legend">
+            <span className="ai-legend ai-legend--likely">{t('ai.result.legendLikely')}</span>
+            <span className="ai-legend ai-legend--strong">{t('ai.result.legendStrong')}</span>
+          </p>
+          <div className="ai-result__text" data-testid="ai-text">
+            {segments.map((segment, index) =>
+              segment.reliability === 0 ? (
+                <span key={index}>{segment.text}</span>
+              ) : (
+                <mark
+                  key={index}
+                  className={segment.reliability === 2 ? 'ai-mark ai-mark--strong' : 'ai-mark ai-mark--likely'}
+                >
+                  <span className="visually-hidden">
+                    {segment.reliability === 2 ? t('ai.result.startStrong') : t('ai.result.startLikely')}
+                  </span>
+                  {segment.text}
+                  <span className="visually-hidden">{t('ai.result.endMark')}</span>
+                </mark>
+              ),
+            )}
+          </div>
+        </div>
+
+        <aside className="ai-result__aside" aria-label={t('ai.result.statsLabel')}>
+          <dl className="ai-result__stats" data-testid="ai-stats">
+            <div>
+              <dt>{t('ai.result.processed')}</dt>
+              <dd>{percent(result.processed_percent)}</dd>
+            </div>
+            <div>
+              <dt>
+                <span className="ai-swatch ai-swatch--likely" aria-hidden="true" />
+                {t('ai.result.likely')}
+              </dt>
+              <dd>{percent(result.likely_percent)}</dd>
+            </div>
+            <div>
+              <dt>
+                <span className="ai-swatch ai-swatch--strong" aria-hidden="true" />
+                {t('ai.result.strong')}
+              </dt>
+              <dd>{percent(result.strong_percent)}</dd>
+            </div>
+          </dl>
+        </aside>
       </div>
 
       <div className="ai-result__actions">

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { TIMINGS } from '@veritext/contracts';
 import {
+  aiTextShares,
+  aiVerdictBand,
+  barParts,
   aiPollState,
   aiRefetchInterval,
   countSignificantCharacters,
@@ -88,5 +91,27 @@ describe('the result view helpers', () => {
       { position: [2, 6], reliability: 2 },
     ]);
     expect(segments.map((s) => s.text).join('')).toBe('abcdef');
+  });
+});
+
+describe('the verdict at a glance (issue 20)', () => {
+  it('reads the six levels as three bands, and nothing else as a band', () => {
+    expect(['human-written', 'likely human'].map(aiVerdictBand)).toEqual(['human', 'human']);
+    expect(aiVerdictBand('potentially AI')).toBe('mixed');
+    expect(['likely AI', 'highly likely AI', 'most likely AI'].map(aiVerdictBand)).toEqual(['ai', 'ai', 'ai']);
+    expect(aiVerdictBand(null)).toBeNull();
+    expect(aiVerdictBand('hasOwnProperty')).toBeNull();
+  });
+
+  it('splits the text into human, mixed and AI shares that add up to 100, in the locale format', () => {
+    expect(aiTextShares({ likely_percent: 20, strong_percent: 30 })).toEqual({ human: 50, mixed: 20, ai: 30 });
+    expect(aiTextShares({ likely_percent: 0, strong_percent: 0 })).toEqual({ human: 100, mixed: 0, ai: 0 });
+    // rounding on the server never makes the parts overflow
+    expect(aiTextShares({ likely_percent: 60, strong_percent: 50.01 })).toEqual({ human: 0, mixed: 49.99, ai: 50.01 });
+    expect(barParts({ likely_percent: 31.578, strong_percent: 34.2 }, 'es').map((part) => part.label)).toEqual([
+      '34,22\u00a0%',
+      '31,58\u00a0%',
+      '34,20\u00a0%',
+    ]);
   });
 });

@@ -1,5 +1,14 @@
-import { AI_CHECK_STATUS, AI_MIN_CHARACTERS, TIMINGS, type AiCheckResult } from '@veritext/contracts';
+import {
+  AI_CHECK_STATUS,
+  AI_MIN_CHARACTERS,
+  TIMINGS,
+  aiTextShares,
+  aiVerdictBand,
+  type AiCheckResult,
+  type AiVerdictBand,
+} from '@veritext/contracts';
 import { countSymbols } from '@veritext/text';
+import { formatPercent as formatPercentSign, formatPercentNumber } from '../i18n/format.ts';
 
 export { AI_MIN_CHARACTERS };
 
@@ -79,9 +88,29 @@ export function verdictKey(verdict: string | null): string | null {
   return Object.hasOwn(VERDICT_KEYS, verdict) ? VERDICT_KEYS[verdict as keyof typeof VERDICT_KEYS] : null;
 }
 
-/** Percentages are shown with 2 decimals (§9). */
+/** The number of a percentage with 2 decimals (§9), without the sign; i18n/format.ts formats it. */
 export function formatPercent(value: number, language: string): string {
-  return new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
+  return formatPercentNumber(value, language);
+}
+
+export { aiTextShares, aiVerdictBand, type AiVerdictBand };
+
+/** The verdict people read at a glance, one per band, and the short name of each part of the bar. */
+export const BAND_KEYS = {
+  human: { headline: 'ai.result.band.human', part: 'ai.result.part.human' },
+  mixed: { headline: 'ai.result.band.mixed', part: 'ai.result.part.mixed' },
+  ai: { headline: 'ai.result.band.ai', part: 'ai.result.part.ai' },
+} as const satisfies Record<AiVerdictBand, { headline: string; part: string }>;
+
+export const BANDS: readonly AiVerdictBand[] = ['human', 'mixed', 'ai'];
+
+/** The bar's parts: each band's share of the text, formatted ("34.21 %" / "34,21 %"). */
+export function barParts(
+  result: Pick<AiCheckResult, 'likely_percent' | 'strong_percent'>,
+  language: string,
+): { band: AiVerdictBand; share: number; label: string }[] {
+  const shares = aiTextShares(result);
+  return BANDS.map((band) => ({ band, share: shares[band], label: formatPercentSign(shares[band], language) }));
 }
 
 export type Segment = { text: string; reliability: 0 | 1 | 2 };

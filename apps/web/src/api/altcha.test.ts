@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { createChallenge, verifySolution } from 'altcha-lib/v1';
 import { AltchaChallengeSchema, encodeAltchaPayload, solveBotCheck } from './altcha.ts';
-import type { ApiClient } from './client.ts';
+import { resolveSchema, type ApiClient } from './client.ts';
 
 describe('ALTCHA bot check', () => {
   it('solves a server challenge into a payload the server verifies', async () => {
     const hmacKey = 'test-key';
     const challenge = await createChallenge({ hmacKey, maxnumber: 2000 });
     const client: ApiClient = {
-      getJson: (_path, schema) => {
-        const parsed = schema.safeParse(JSON.parse(JSON.stringify(challenge)));
-        return parsed.success ? Promise.resolve(parsed.data) : Promise.reject(new Error('bad'));
+      getJson: async (_path, schema) => {
+        const parsed = (await resolveSchema(schema)).safeParse(JSON.parse(JSON.stringify(challenge)));
+        if (!parsed.success) throw new Error('bad');
+        return parsed.data;
       },
       postForm: () => Promise.reject(new Error('unused')),
       postMultipart: () => Promise.reject(new Error('unused')),

@@ -1,4 +1,3 @@
-import { solveChallenge } from 'altcha-lib/v1';
 import { ApiError, type ApiClient, type Schema } from './client.ts';
 
 export const BOT_CHECK_FAILED_MESSAGE = 'The security check failed. Please try again.';
@@ -36,7 +35,11 @@ export function encodeAltchaPayload(challenge: AltchaChallenge, number: number):
 
 /** Fetches a proof-of-work challenge from the server and solves it in the browser. */
 export async function solveBotCheck(client: ApiClient): Promise<string> {
-  const challenge = await client.getJson('/altcha/challenge', AltchaChallengeSchema);
+  // The solver loads on demand (a chunk of its own), beside the challenge: only a form that is sent needs it.
+  const [challenge, { solveChallenge }] = await Promise.all([
+    client.getJson('/altcha/challenge', AltchaChallengeSchema),
+    import('altcha-lib/v1'),
+  ]);
   const { promise } = solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber);
   const solution = await promise;
   if (solution === null) throw new ApiError(BOT_CHECK_FAILED_MESSAGE, { status: 0, code: 'bot_check_failed' });

@@ -23,6 +23,23 @@ describe('createApiClient', () => {
     expect(init?.credentials).toBe('same-origin');
   });
 
+  it('checks answers with a schema that loads on demand, and reports a schema that cannot load as a network error', async () => {
+    const fetchMock = vi.fn(() => Promise.resolve(jsonResponse(200, { token: 'a', guest_csrf: 'b' })));
+    const client = createApiClient({ getToken: () => null, fetch: fetchMock });
+    const lazy = vi.fn(() => Promise.resolve(CsrfTokensResponseSchema));
+    await expect(client.getJson('/csrf_tokens', lazy)).resolves.toEqual({ token: 'a', guest_csrf: 'b' });
+    expect(lazy).toHaveBeenCalledTimes(1);
+    // The lazily loaded schema still rejects an answer of the wrong shape.
+    fetchMock.mockImplementationOnce(() => Promise.resolve(jsonResponse(200, { token: 1 })));
+    await expect(client.getJson('/csrf_tokens', lazy)).rejects.toMatchObject({ code: 'bad_response' });
+    const missing = () => Promise.reject(new Error('chunk failed'));
+    await expect(client.getJson('/csrf_tokens', missing)).rejects.toMatchObject({
+      status: 0,
+      code: 'network',
+      message: NETWORK_ERROR_MESSAGE,
+    });
+  });
+
   it('omits X-API-TOKEN without a token', async () => {
     const fetchMock = vi.fn((_input: RequestInfo | URL, _init?: RequestInit) =>
       Promise.resolve(jsonResponse(200, { token: 'a', guest_csrf: 'b' })),

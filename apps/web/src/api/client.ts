@@ -35,6 +35,26 @@ export type Schema<T> = {
   safeParse: (value: unknown) => { success: true; data: T } | { success: false };
 };
 
+/**
+ * A response schema, or a loader of one. The zod schemas of @veritext/contracts load on demand (lazySchema.ts):
+ * the client fetches the schema module beside the request, and every answer is still checked by it.
+ */
+export type SchemaSource<T> = Schema<T> | (() => Promise<Schema<T>>);
+
+/** A module the API calls load on demand; a chunk that cannot be fetched is a network error, as a call's is. */
+export async function loadOnDemand<T>(load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch {
+    throw new ApiError(NETWORK_ERROR_MESSAGE, { status: 0, code: 'network' });
+  }
+}
+
+/** The schema of a source, loaded if need be. */
+export async function resolveSchema<T>(source: SchemaSource<T>): Promise<Schema<T>> {
+  return typeof source === 'function' ? loadOnDemand(source) : source;
+}
+
 export type FormFields = Record<string, string | undefined>;
 
 export type ApiClientOptions = {
@@ -44,10 +64,10 @@ export type ApiClientOptions = {
 };
 
 export type ApiClient = {
-  getJson: <T>(path: string, schema: Schema<T>) => Promise<T>;
-  postForm: <T>(path: string, fields: FormFields, schema: Schema<T>) => Promise<T>;
+  getJson: <T>(path: string, schema: SchemaSource<T>) => Promise<T>;
+  postForm: <T>(path: string, fields: FormFields, schema: SchemaSource<T>) => Promise<T>;
   /** Posts multipart/form-data (a form with a file); the browser sets the boundary. */
-  postMultipart: <T>(path: string, form: FormData, schema: Schema<T>) => Promise<T>;
+  postMultipart: <T>(path: string, form: FormData, schema: SchemaSource<T>) => Promise<T>;
   /** Posts a form whose answer is a file (a PDF report); a JSON answer is a failure and throws its ApiError. */
   postFormForBlob: (path: string, fields: FormFields) => Promise<Blob>;
 };
@@ -107,7 +127,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  async function request<T>(path: string, init: RequestInit, schema: Schema<T>): Promise<T> {
+  async function request<T>(path: string, init: RequestInit, source: SchemaSource<T>): Promise<T> {
+    // The schema (a chunk of its own the first time) loads while the request is under way.
+    const schemaLoad = resolveSchema(source);
+    schemaLoad.catch(() => undefined); // awaited below; a failed request must not leave it unhandled
     const response = await send(path, init, 'application/json');
 
     const body: unknown = await response.json().catch(() => null);
@@ -116,7 +139,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (isRecord(body) && body['success'] === false && isRecord(body['error'])) {
       throw errorFromBody(response.status, body);
     }
-    const parsed = schema.safeParse(body);
+    const parsed = (await schemaLoad).safeParse(body);
     if (!parsed.success) throw new ApiError(REQUEST_FAILED_MESSAGE, { status: response.status, code: 'bad_response' });
     return parsed.data;
   }

@@ -1,18 +1,13 @@
-import {
-  CartResponseSchema,
-  CheckoutResponseSchema,
-  CurrentOrderResponseSchema,
-  OrderResponseSchema,
-  PricingResponseSchema,
-  SandboxSessionResponseSchema,
-  type CartResponse,
-  type CheckoutResponse,
-  type Order,
-  type PricingResponse,
-  type SandboxSessionResponse,
+import type {
+  CartResponse,
+  CheckoutResponse,
+  Order,
+  PricingResponse,
+  SandboxSessionResponse,
 } from '@veritext/contracts';
 import type { ApiClient } from './client.ts';
 import type { CsrfCache } from './csrf.ts';
+import { lazySchema } from './lazySchema.ts';
 
 /** The cart lines' delete_url: only the server's own /order/delete_item/{id} paths are posted to. */
 function deletePath(deleteUrl: string): string {
@@ -24,16 +19,16 @@ function deletePath(deleteUrl: string): string {
 export function createCommerceEndpoints(client: ApiClient, csrf: CsrfCache) {
   return {
     pricing(): Promise<PricingResponse> {
-      return client.getJson('/api/v1/pricing/', PricingResponseSchema);
+      return client.getJson('/api/v1/pricing/', lazySchema('PricingResponseSchema'));
     },
 
     /** The user's open or pending order, or null. */
     async currentOrder(): Promise<Order | null> {
-      return (await client.getJson('/api/v1/orders/current/', CurrentOrderResponseSchema)).order;
+      return (await client.getJson('/api/v1/orders/current/', lazySchema('CurrentOrderResponseSchema'))).order;
     },
 
     async getOrder(id: number): Promise<Order> {
-      return (await client.getJson(`/api/v1/orders/${String(id)}/`, OrderResponseSchema)).order;
+      return (await client.getJson(`/api/v1/orders/${String(id)}/`, lazySchema('OrderResponseSchema'))).order;
     },
 
     async addToCart(input: { service: string; quantity?: number; groupId?: number | null }): Promise<CartResponse> {
@@ -46,18 +41,18 @@ export function createCommerceEndpoints(client: ApiClient, csrf: CsrfCache) {
           group_id: input.groupId === undefined || input.groupId === null ? undefined : String(input.groupId),
           _csrf_token: token,
         },
-        CartResponseSchema,
+        lazySchema('CartResponseSchema'),
       );
     },
 
     async removeFromCart(deleteUrl: string): Promise<CartResponse> {
       const { token } = await csrf.get();
-      return client.postForm(deletePath(deleteUrl), { _csrf_token: token }, CartResponseSchema);
+      return client.postForm(deletePath(deleteUrl), { _csrf_token: token }, lazySchema('CartResponseSchema'));
     },
 
     async applyCoupon(coupon: string): Promise<CartResponse> {
       const { token } = await csrf.get();
-      return client.postForm('/order/add_coupon', { coupon, _csrf_token: token }, CartResponseSchema);
+      return client.postForm('/order/add_coupon', { coupon, _csrf_token: token }, lazySchema('CartResponseSchema'));
     },
 
     /** The hidden fields of the checkout form POST (the browser then follows the 303 to the card page). */
@@ -67,8 +62,12 @@ export function createCommerceEndpoints(client: ApiClient, csrf: CsrfCache) {
     },
 
     async sandboxSession(id: string): Promise<SandboxSessionResponse['session']> {
-      return (await client.getJson(`/api/v1/sandbox-pay/${encodeURIComponent(id)}/`, SandboxSessionResponseSchema))
-        .session;
+      return (
+        await client.getJson(
+          `/api/v1/sandbox-pay/${encodeURIComponent(id)}/`,
+          lazySchema('SandboxSessionResponseSchema'),
+        )
+      ).session;
     },
 
     /** Pays a sandbox session; a declined card (402) or invalid fields (400) throw their ApiError. */
@@ -80,7 +79,7 @@ export function createCommerceEndpoints(client: ApiClient, csrf: CsrfCache) {
       return client.postForm(
         `/api/v1/sandbox-pay/${encodeURIComponent(id)}/`,
         { ...card, name: card.name === '' ? undefined : card.name, _csrf_token: token },
-        CheckoutResponseSchema,
+        lazySchema('CheckoutResponseSchema'),
       );
     },
   };

@@ -1,5 +1,6 @@
-import { CsrfTokensResponseSchema, type CsrfTokensResponse } from '@veritext/contracts';
+import type { CsrfTokensResponse } from '@veritext/contracts';
 import type { ApiClient } from './client.ts';
+import { lazySchema } from './lazySchema.ts';
 
 /**
  * The CSRF tokens of this page load. Fetched once, and again after login or logout because the
@@ -10,7 +11,7 @@ export function createCsrfCache(client: ApiClient) {
   return {
     get(): Promise<CsrfTokensResponse> {
       if (pending === null) {
-        pending = client.getJson('/csrf_tokens', CsrfTokensResponseSchema);
+        pending = client.getJson('/csrf_tokens', lazySchema('CsrfTokensResponseSchema'));
         // A failed fetch must not poison the cache: the next form post tries again.
         pending.catch(() => {
           pending = null;

@@ -1,50 +1,27 @@
-import {
-  AccountDeletedResponseSchema,
-  PasswordChangedResponseSchema,
-  ProfileResponseSchema,
-  type AccountDeletedResponse,
-  type Profile,
-  AiCheckCreatedResponseSchema,
-  AiCheckDeletedResponseSchema,
-  AiCheckMarkResponseSchema,
-  AiCheckResultResponseSchema,
-  AuthSuccessSchema,
-  GuestRegistrationResponseSchema,
-  CredentialsResponseSchema,
-  LoginJsonResponseSchema,
-  SuccessMessageSchema,
-  SimilarityReportResponseSchema,
-  TextAiSendResponseSchema,
-  TextAiStatusResponseSchema,
-  TextDeletedResponseSchema,
-  TextDocumentResponseSchema,
-  TextListResponseSchema,
-  TextSubmitResponseSchema,
-  TextValidateResponseSchema,
-  type SimilarityReport,
-  type TextAiStatusResponse,
-  type TextDocument,
-  type TextListResponse,
-  type TextSubmitResponse,
-  type TextValidateResponse,
-  type AiCheckResult,
-  type CredentialsResponse,
-  type LoginJsonResponse,
-  CollectionImportCreatedResponseSchema,
-  CollectionImportResponseSchema,
-  CollectionListResponseSchema,
-  CollectionRemovedResponseSchema,
-  type CollectionImport,
-  type CollectionListResponse,
+import type {
+  AccountDeletedResponse,
+  Profile,
+  SimilarityReport,
+  TextAiStatusResponse,
+  TextDocument,
+  TextListResponse,
+  TextSubmitResponse,
+  TextValidateResponse,
+  AiCheckResult,
+  CredentialsResponse,
+  LoginJsonResponse,
+  CollectionImport,
+  CollectionListResponse,
 } from '@veritext/contracts';
-import { AccountEmailResponseSchema, type AccountEmailResponse } from '@veritext/contracts';
-import { AuthProvidersResponseSchema, type AuthProvidersResponse } from '@veritext/contracts';
-import type { ApiClient, FormFields } from './client.ts';
+import type { AccountEmailResponse } from '@veritext/contracts';
+import type { AuthProvidersResponse } from '@veritext/contracts';
+import { loadOnDemand, resolveSchema, type ApiClient, type FormFields } from './client.ts';
 import { solveBotCheck } from './altcha.ts';
 import type { CsrfCache } from './csrf.ts';
-import { uploadWithProgress, type UploadProgress } from './uploadWithProgress.ts';
+import type { UploadProgress } from './uploadWithProgress.ts';
 import { createCommerceEndpoints } from './commerce.ts';
 import { createMembersEndpoints } from './members.ts';
+import { lazySchema } from './lazySchema.ts';
 
 /** A text or one file for the text-check calls (check-tool.md §7). */
 export type CheckPayload = {
@@ -103,15 +80,15 @@ export function createEndpoints(client: ApiClient, csrf: CsrfCache) {
 
     /** Which outside sign-in providers are offered (Google: 'Continue with Google'). */
     authProviders(): Promise<AuthProvidersResponse> {
-      return client.getJson('/api/v1/auth/providers/', AuthProvidersResponseSchema);
+      return client.getJson('/api/v1/auth/providers/', lazySchema('AuthProvidersResponseSchema'));
     },
 
     loginJson(): Promise<LoginJsonResponse> {
-      return client.getJson('/login_json', LoginJsonResponseSchema);
+      return client.getJson('/login_json', lazySchema('LoginJsonResponseSchema'));
     },
 
     credentials(): Promise<CredentialsResponse> {
-      return client.getJson('/profile/get_credentials', CredentialsResponseSchema);
+      return client.getJson('/profile/get_credentials', lazySchema('CredentialsResponseSchema'));
     },
 
     async login(input: LoginInput): Promise<{ redirect: string }> {
@@ -125,7 +102,7 @@ export function createEndpoints(client: ApiClient, csrf: CsrfCache) {
           'security-token-login': '',
           _csrf_token: token,
         },
-        AuthSuccessSchema,
+        lazySchema('AuthSuccessSchema'),
       );
       csrf.reset();
       return result.data;
@@ -149,7 +126,7 @@ export function createEndpoints(client: ApiClient, csrf: CsrfCache) {
           'security-token-registration': botToken,
           _csrf_token: token,
         },
-        AuthSuccessSchema,
+        lazySchema('AuthSuccessSchema'),
       );
       csrf.reset();
       return result.data;
@@ -161,7 +138,7 @@ export function createEndpoints(client: ApiClient, csrf: CsrfCache) {
       await client.postForm(
         '/guest/registration/',
         { 'guest-security-token': botToken, _csrf_token: guestCsrf },
-        GuestRegistrationResponseSchema,
+        lazySchema('GuestRegistrationResponseSchema'),
       );
     },
 
@@ -181,17 +158,17 @@ export function createEndpoints(client: ApiClient, csrf: CsrfCache) {
       };
       const result =
         input.file === undefined
-          ? await client.postForm('/api/v1/chat-gpt/', fields, AiCheckCreatedResponseSchema)
+          ? await client.postForm('/api/v1/chat-gpt/', fields, lazySchema('AiCheckCreatedResponseSchema'))
           : await client.postMultipart(
               '/api/v1/chat-gpt/',
               multipartOf(fields, input.file),
-              AiCheckCreatedResponseSchema,
+              lazySchema('AiCheckCreatedResponseSchema'),
             );
       return result.data;
     },
 
     async getAiCheck(id: number): Promise<AiCheckResult> {
-      const result = await client.getJson(`/api/v1/chat-gpt/${String(id)}/`, AiCheckResultResponseSchema);
+      const result = await client.getJson(`/api/v1/chat-gpt/${String(id)}/`, lazySchema('AiCheckResultResponseSchema'));
       return result.data;
     },
 
@@ -200,7 +177,7 @@ export function createEndpoints(client: ApiClient, csrf: CsrfCache) {
       await client.postForm(
         `/api/v1/chat-gpt/mark/${String(id)}/`,
         { mark, comment, _csrf_token: token },
-        AiCheckMarkResponseSchema,
+        lazySchema('AiCheckMarkResponseSchema'),
       );
     },
 
@@ -217,8 +194,12 @@ export function createEndpoints(client: ApiClient, csrf: CsrfCache) {
       const { token } = await csrf.get();
       const fields = checkFields(input, token);
       return input.file === undefined
-        ? client.postForm('/api/v1/text/validate', fields, TextValidateResponseSchema)
-        : client.postMultipart('/api/v1/text/validate', multipartOf(fields, input.file), TextValidateResponseSchema);
+        ? client.postForm('/api/v1/text/validate', fields, lazySchema('TextValidateResponseSchema'))
+        : client.postMultipart(
+            '/api/v1/text/validate',
+            multipartOf(fields, input.file),
+            lazySchema('TextValidateResponseSchema'),
+          );
     },
 
     /**
@@ -230,16 +211,17 @@ export function createEndpoints(client: ApiClient, csrf: CsrfCache) {
       const path = input.negativeBalanceAllowed === true ? '/api/v1/text/create' : '/api/v1/text';
       const fields = checkFields(input, token);
       return input.file === undefined
-        ? client.postForm(path, fields, TextSubmitResponseSchema)
-        : client.postMultipart(path, multipartOf(fields, input.file), TextSubmitResponseSchema);
+        ? client.postForm(path, fields, lazySchema('TextSubmitResponseSchema'))
+        : client.postMultipart(path, multipartOf(fields, input.file), lazySchema('TextSubmitResponseSchema'));
     },
 
     async getText(id: number): Promise<TextDocument> {
-      return (await client.getJson(`/api/v1/text/${String(id)}`, TextDocumentResponseSchema)).data;
+      return (await client.getJson(`/api/v1/text/${String(id)}`, lazySchema('TextDocumentResponseSchema'))).data;
     },
 
     async getTextReport(id: number): Promise<SimilarityReport> {
-      return (await client.getJson(`/api/v1/text/report/${String(id)}`, SimilarityReportResponseSchema)).data;
+      return (await client.getJson(`/api/v1/text/report/${String(id)}`, lazySchema('SimilarityReportResponseSchema')))
+        .data;
     },
 
     /** My Documents: the caller's checks (or a group's), newest first. */
@@ -251,13 +233,17 @@ export function createEndpoints(client: ApiClient, csrf: CsrfCache) {
       if (options.page !== undefined) query.set('page', String(options.page));
       if (options.perPage !== undefined) query.set('per_page', String(options.perPage));
       const suffix = query.size > 0 ? `?${query.toString()}` : '';
-      return (await client.getJson(`/api/v1/text/${suffix}`, TextListResponseSchema)).data;
+      return (await client.getJson(`/api/v1/text/${suffix}`, lazySchema('TextListResponseSchema'))).data;
     },
 
     /** Deletes a document for good: its text, report, AI check and index entry (issue 13, A5). */
     async deleteText(id: number): Promise<void> {
       const { token } = await csrf.get();
-      await client.postForm(`/api/v1/text/${String(id)}/delete/`, { _csrf_token: token }, TextDeletedResponseSchema);
+      await client.postForm(
+        `/api/v1/text/${String(id)}/delete/`,
+        { _csrf_token: token },
+        lazySchema('TextDeletedResponseSchema'),
+      );
     },
 
     /** Deletes a stand-alone AI check for good: its text and result (issue 13, A5). */
@@ -266,14 +252,18 @@ export function createEndpoints(client: ApiClient, csrf: CsrfCache) {
       await client.postForm(
         `/api/v1/chat-gpt/${String(id)}/delete/`,
         { _csrf_token: token },
-        AiCheckDeletedResponseSchema,
+        lazySchema('AiCheckDeletedResponseSchema'),
       );
     },
 
     /** The AI check of a document: enabled, and its status (null: not sent yet). */
     async getTextAiStatus(id: number): Promise<TextAiStatusResponse['data']> {
-      return (await client.getJson(`/api/v1/fingerprint/text-status/${String(id)}/?type=3`, TextAiStatusResponseSchema))
-        .data;
+      return (
+        await client.getJson(
+          `/api/v1/fingerprint/text-status/${String(id)}/?type=3`,
+          lazySchema('TextAiStatusResponseSchema'),
+        )
+      ).data;
     },
 
     /** Sends a document to the AI detector (one AI page held). */
@@ -282,7 +272,7 @@ export function createEndpoints(client: ApiClient, csrf: CsrfCache) {
       const result = await client.postForm(
         `/api/v1/fingerprint/send-text/${String(id)}/`,
         { type: '3', _csrf_token: token },
-        TextAiSendResponseSchema,
+        lazySchema('TextAiSendResponseSchema'),
       );
       return result.data;
     },
@@ -299,18 +289,22 @@ export function createEndpoints(client: ApiClient, csrf: CsrfCache) {
     /* ---- reference collections (site administrators) ---- */
 
     async listCollections(): Promise<CollectionListResponse['data']> {
-      return (await client.getJson('/api/v1/admin/collections/', CollectionListResponseSchema)).data;
+      return (await client.getJson('/api/v1/admin/collections/', lazySchema('CollectionListResponseSchema'))).data;
     },
 
     async getCollectionImport(id: number): Promise<CollectionImport> {
-      return (await client.getJson(`/api/v1/admin/collections/imports/${String(id)}/`, CollectionImportResponseSchema))
-        .data.import;
+      return (
+        await client.getJson(
+          `/api/v1/admin/collections/imports/${String(id)}/`,
+          lazySchema('CollectionImportResponseSchema'),
+        )
+      ).data.import;
     },
 
     async removeCollection(name: string): Promise<{ name: string; documents: number }> {
       const { token } = await csrf.get();
       const path = `/api/v1/admin/collections/${encodeURIComponent(name)}/remove/`;
-      return (await client.postForm(path, { _csrf_token: token }, CollectionRemovedResponseSchema)).data;
+      return (await client.postForm(path, { _csrf_token: token }, lazySchema('CollectionRemovedResponseSchema'))).data;
     },
 
     /** Sends the files (each named by its relative path) with upload progress; answers the queued import. */
@@ -324,10 +318,12 @@ export function createEndpoints(client: ApiClient, csrf: CsrfCache) {
       form.append('name', input.name);
       if (input.title.trim() !== '') form.append('title', input.title.trim());
       for (const item of input.items) form.append('files', item.file, item.path);
+      // The upload helper loads on demand (only the administrators' collection page sends files this way).
+      const { uploadWithProgress } = await loadOnDemand(() => import('./uploadWithProgress.ts'));
       const result = await uploadWithProgress({
         path: '/api/v1/admin/collections/',
         form,
-        schema: CollectionImportCreatedResponseSchema,
+        schema: await resolveSchema(lazySchema('CollectionImportCreatedResponseSchema')),
         apiToken: options.apiToken,
         ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
         ...(options.signal === undefined ? {} : { signal: options.signal }),
@@ -343,14 +339,18 @@ export function createEndpoints(client: ApiClient, csrf: CsrfCache) {
       return client.postForm(
         '/forgot_password',
         { email: email.trim(), portal, _csrf_token: token },
-        AccountEmailResponseSchema,
+        lazySchema('AccountEmailResponseSchema'),
       );
     },
 
     /** POST /validate_reset_password_code: a bad, used or expired code throws its ApiError. */
     async validateResetCode(code: string): Promise<AccountEmailResponse> {
       const { token } = await csrf.get();
-      return client.postForm('/validate_reset_password_code', { code, _csrf_token: token }, AccountEmailResponseSchema);
+      return client.postForm(
+        '/validate_reset_password_code',
+        { code, _csrf_token: token },
+        lazySchema('AccountEmailResponseSchema'),
+      );
     },
 
     /** POST /reset_password: ends every session of the account on success. */
@@ -363,32 +363,38 @@ export function createEndpoints(client: ApiClient, csrf: CsrfCache) {
       return client.postForm(
         '/reset_password',
         { code: input.code, password: input.password, confirm_password: input.confirmPassword, _csrf_token: token },
-        AccountEmailResponseSchema,
+        lazySchema('AccountEmailResponseSchema'),
       );
     },
 
     /** POST /resend_verification_email: at most 3 an hour. */
     async resendVerificationEmail(): Promise<AccountEmailResponse> {
       const { token } = await csrf.get();
-      return client.postForm('/resend_verification_email', { _csrf_token: token }, AccountEmailResponseSchema);
+      return client.postForm(
+        '/resend_verification_email',
+        { _csrf_token: token },
+        lazySchema('AccountEmailResponseSchema'),
+      );
     },
 
     /* ---- the profile (commerce-and-cabinet.md §3) ---- */
 
     async getProfile(): Promise<Profile> {
-      return (await client.getJson('/api/v1/profile/', ProfileResponseSchema)).data.profile;
+      return (await client.getJson('/api/v1/profile/', lazySchema('ProfileResponseSchema'))).data.profile;
     },
 
     async updateProfile(input: { name: string; timezone: string; language: string }): Promise<Profile> {
       const { token } = await csrf.get();
-      return (await client.postForm('/api/v1/profile/', { ...input, _csrf_token: token }, ProfileResponseSchema)).data
-        .profile;
+      return (
+        await client.postForm('/api/v1/profile/', { ...input, _csrf_token: token }, lazySchema('ProfileResponseSchema'))
+      ).data.profile;
     },
 
     async changeEmail(input: { email: string; currentPassword: string }): Promise<Profile> {
       const { token } = await csrf.get();
       const fields = { email: input.email.trim(), current_password: input.currentPassword, _csrf_token: token };
-      return (await client.postForm('/api/v1/profile/email/', fields, ProfileResponseSchema)).data.profile;
+      return (await client.postForm('/api/v1/profile/email/', fields, lazySchema('ProfileResponseSchema'))).data
+        .profile;
     },
 
     /** Resolves to the new personal API token (the server replaces it with the password). */
@@ -400,7 +406,11 @@ export function createEndpoints(client: ApiClient, csrf: CsrfCache) {
         confirm_password: input.confirmPassword,
         _csrf_token: token,
       };
-      const result = await client.postForm('/api/v1/profile/password/', fields, PasswordChangedResponseSchema);
+      const result = await client.postForm(
+        '/api/v1/profile/password/',
+        fields,
+        lazySchema('PasswordChangedResponseSchema'),
+      );
       csrf.reset();
       return result.data;
     },
@@ -408,14 +418,18 @@ export function createEndpoints(client: ApiClient, csrf: CsrfCache) {
     async deleteAccount(currentPassword: string): Promise<AccountDeletedResponse['data']> {
       const { token } = await csrf.get();
       const fields = { current_password: currentPassword, _csrf_token: token };
-      const result = await client.postForm('/api/v1/profile/delete/', fields, AccountDeletedResponseSchema);
+      const result = await client.postForm(
+        '/api/v1/profile/delete/',
+        fields,
+        lazySchema('AccountDeletedResponseSchema'),
+      );
       csrf.reset();
       return result.data;
     },
 
     async logout(): Promise<void> {
       const { token } = await csrf.get();
-      await client.postForm('/logout', { _csrf_token: token }, SuccessMessageSchema);
+      await client.postForm('/logout', { _csrf_token: token }, lazySchema('SuccessMessageSchema'));
       csrf.reset();
     },
   };

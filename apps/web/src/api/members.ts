@@ -1,21 +1,15 @@
-import {
-  InvitationAnswerResponseSchema,
-  MemberInvitedResponseSchema,
-  MemberRemovedResponseSchema,
-  MemberResponseSchema,
-  MembersResponseSchema,
-  MemberUploadResponseSchema,
-  MyInvitationsResponseSchema,
-  type InvitationAnswerResponse,
-  type MemberInvitedResponse,
-  type MemberResponse,
-  type MembersResponse,
-  type MemberUploadResponse,
-  type MyInvitation,
+import type {
+  InvitationAnswerResponse,
+  MemberInvitedResponse,
+  MemberResponse,
+  MembersResponse,
+  MemberUploadResponse,
+  MyInvitation,
 } from '@veritext/contracts';
-import type { ApiClient } from './client.ts';
+import { loadOnDemand, resolveSchema, type ApiClient } from './client.ts';
 import type { CsrfCache } from './csrf.ts';
-import { uploadWithProgress, type UploadProgress, type XhrLike } from './uploadWithProgress.ts';
+import type { UploadProgress, XhrLike } from './uploadWithProgress.ts';
+import { lazySchema } from './lazySchema.ts';
 
 /** What the add form sends: the limit as typed ('' = no limit), the role 2 (Teacher) or 3 (Student). */
 export type MemberInput = { name: string; email: string; limit: string; role: 2 | 3 };
@@ -39,7 +33,7 @@ export function createMembersEndpoints(client: ApiClient, csrf: CsrfCache) {
   return {
     /** The members, and the pending invitations (only the address the owner typed, and "invited"). */
     async listMembers(groupId: number): Promise<MembersResponse['data']> {
-      return (await client.getJson(membersPath(groupId), MembersResponseSchema)).data;
+      return (await client.getJson(membersPath(groupId), lazySchema('MembersResponseSchema'))).data;
     },
 
     /** Invites a member: they join once they accept. */
@@ -54,7 +48,7 @@ export function createMembersEndpoints(client: ApiClient, csrf: CsrfCache) {
           role: String(input.role),
           _csrf_token: token,
         },
-        MemberInvitedResponseSchema,
+        lazySchema('MemberInvitedResponseSchema'),
       );
     },
 
@@ -67,7 +61,7 @@ export function createMembersEndpoints(client: ApiClient, csrf: CsrfCache) {
           role: change.role === undefined ? undefined : String(change.role),
           _csrf_token: token,
         },
-        MemberResponseSchema,
+        lazySchema('MemberResponseSchema'),
       );
     },
 
@@ -76,7 +70,7 @@ export function createMembersEndpoints(client: ApiClient, csrf: CsrfCache) {
       const result = await client.postForm(
         `${membersPath(groupId)}${String(userId)}/delete/`,
         { _csrf_token: token },
-        MemberRemovedResponseSchema,
+        lazySchema('MemberRemovedResponseSchema'),
       );
       return result.message;
     },
@@ -86,14 +80,14 @@ export function createMembersEndpoints(client: ApiClient, csrf: CsrfCache) {
       const result = await client.postForm(
         `/api/v1/groups/${String(groupId)}/invitations/${String(invitationId)}/cancel/`,
         { _csrf_token: token },
-        MemberRemovedResponseSchema,
+        lazySchema('MemberRemovedResponseSchema'),
       );
       return result.message;
     },
 
     /** The caller's own pending invitations to organisations. */
     async listMyInvitations(): Promise<MyInvitation[]> {
-      return (await client.getJson('/api/v1/invitations/', MyInvitationsResponseSchema)).data.invitations;
+      return (await client.getJson('/api/v1/invitations/', lazySchema('MyInvitationsResponseSchema'))).data.invitations;
     },
 
     async answerInvitation(invitationId: number, answer: 'accept' | 'decline'): Promise<InvitationAnswerResponse> {
@@ -101,7 +95,7 @@ export function createMembersEndpoints(client: ApiClient, csrf: CsrfCache) {
       return client.postForm(
         `/api/v1/invitations/${String(invitationId)}/${answer}/`,
         { _csrf_token: token },
-        InvitationAnswerResponseSchema,
+        lazySchema('InvitationAnswerResponseSchema'),
       );
     },
 
@@ -111,7 +105,7 @@ export function createMembersEndpoints(client: ApiClient, csrf: CsrfCache) {
       const result = await client.postForm(
         `/api/v1/groups/${String(groupId)}/leave/`,
         { _csrf_token: token },
-        MemberRemovedResponseSchema,
+        lazySchema('MemberRemovedResponseSchema'),
       );
       return result.message;
     },
@@ -122,10 +116,12 @@ export function createMembersEndpoints(client: ApiClient, csrf: CsrfCache) {
       const form = new FormData();
       form.append('_csrf_token', token);
       form.append('file', file, file.name);
+      // The upload helper loads on demand (only the members page sends a file).
+      const { uploadWithProgress } = await loadOnDemand(() => import('./uploadWithProgress.ts'));
       return uploadWithProgress({
         path: `${membersPath(groupId)}upload/`,
         form,
-        schema: MemberUploadResponseSchema,
+        schema: await resolveSchema(lazySchema('MemberUploadResponseSchema')),
         apiToken: options.apiToken,
         ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
         ...(options.signal === undefined ? {} : { signal: options.signal }),

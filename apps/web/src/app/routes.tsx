@@ -16,13 +16,11 @@ import {
 } from '../pages/SitePages.tsx';
 import { BlogPage, CitationPage, NotFoundPage } from '../pages/OtherPages.tsx';
 import { portalRoutes } from '../portal/portalRoutes.tsx';
-import { ResetPasswordPage } from '../account/ResetPassword.tsx';
 import { commerceRoutes } from '../commerce/commerceRoutes.tsx';
 import { LEGAL_DOCUMENTS, LEGAL_PATHS } from '../legal/legalPaths.ts';
 import { Layout } from './Layout.tsx';
 import { lazyComponent } from './lazyComponent.ts';
 import { RequireLogin } from './RequireLogin.tsx';
-import { RouteError } from './RouteError.tsx';
 
 // Pages behind the login (and the organisation and admin pages) load on demand: most visitors never open them.
 const ProfilePage = lazyComponent(async () => (await import('../pages/ProfilePages.tsx')).ProfilePage);
@@ -31,6 +29,7 @@ const MyDocumentsPage = lazyComponent(async () => (await import('../pages/Profil
 const GroupDocumentsPage = lazyComponent(async () => (await import('../pages/ProfilePages.tsx')).GroupDocumentsPage);
 const MembersPage = lazyComponent(async () => (await import('../members/MembersPage.tsx')).MembersPage);
 const LegalPage = lazyComponent(async () => (await import('../legal/LegalPage.tsx')).LegalPage);
+const ResetPasswordPage = lazyComponent(async () => (await import('../account/ResetPassword.tsx')).ResetPasswordPage);
 const AdminCollectionsPage = lazyComponent(
   async () => (await import('../pages/AdminCollectionsPage.tsx')).AdminCollectionsPage,
 );
@@ -75,8 +74,8 @@ function withLogin(Page: ComponentType): React.JSX.Element {
 
 export const routes: RouteObject[] = [
   {
+    // A page that fails to render shows RouteError (AppRoutes' boundary, around every route).
     element: <Layout />,
-    errorElement: <RouteError />,
     children: [
       ...twinRoutes(),
       ...legalRoutes(),

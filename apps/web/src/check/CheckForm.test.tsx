@@ -89,7 +89,7 @@ describe('the check form', () => {
   it('is locked with a message for a student when the group hides new checks', () => {
     const locked = group({ id: 4, hide_new_check_for_student: true, current_user_role: 3 });
     const html = render({ profile: sampleUser, groupId: 4, groups: [locked] });
-    expect(html).toContain('New checks are turned off for students in your organization.');
+    expect(html).toContain('New checks are turned off for students in your organisation.');
     expect(html).toContain('readOnly=""');
     expect(html).toMatch(/<button type="button" class="button button--small" disabled="">Upload files<\/button>/);
   });
@@ -138,9 +138,9 @@ describe('the file rows', () => {
     expect(html).toContain('<span class="file-row__name" title="essay.docx">essay.docx</span>');
     expect(html).toContain('2 pages');
     expect(html).toContain('>Ready<');
-    expect(html).toContain('Low percent of eng words.');
+    expect(html).toContain('Too few English words:');
     expect(html).toContain('<li class="file-row file-row--error" data-status="error-file-format">');
-    expect(html).toContain('Bad file format');
+    expect(html).toContain('Unsupported file format');
     expect(html).toContain('aria-label="Remove photo.png"');
     expect(html).toContain('<ul class="file-list" aria-label="Files to check">');
   });

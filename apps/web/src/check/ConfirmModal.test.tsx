@@ -79,7 +79,7 @@ describe('the confirm modal', () => {
       const html = render(text(5, 1, who));
       expect(html).toContain('href="/pricing/"');
       expect(html).toContain('>Buy pages</a>');
-      expect(html).toContain('Check only the first 1 page');
+      expect(html).toContain('Check only the first page');
       expect(html.toLowerCase()).not.toContain('subscri');
     }
   });
@@ -99,7 +99,7 @@ describe('the confirm modal', () => {
     const html = render(text(5, 1, { canBuy: false }));
     expect(html).not.toContain('Buy more pages');
     expect(html).not.toContain('/pricing/');
-    expect(html).toContain('Check only the first 1 page');
+    expect(html).toContain('Check only the first page');
   });
 
   it('files: each with its pages and a total; Run check disabled at 0; offers with an empty balance', () => {

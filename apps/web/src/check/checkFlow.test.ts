@@ -190,7 +190,7 @@ describe('the text flow (check-tool.md §4)', () => {
     );
     await expect(startTextCheck(deps, { ...target, text: 'x' })).rejects.toThrow('Text is already in progress');
     expect(
-      needsSignup(new ApiError('Please sign up to run full check', { status: 402, code: 'guest_full_check' })),
+      needsSignup(new ApiError('Please sign up to run a full check.', { status: 402, code: 'guest_full_check' })),
     ).toBe(true);
     expect(needsSignup(new ApiError('x', { status: 402, code: 'insufficient_balance' }))).toBe(true);
     expect(needsSignup(new ApiError('x', { status: 429, code: 'text_duplicate' }))).toBe(false);

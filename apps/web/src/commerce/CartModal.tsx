@@ -21,7 +21,7 @@ export function CartModal() {
   const cart = useCart();
   const storeCart = useStoreCart();
   const order = cart.data ?? null;
-  const view = cartView(order);
+  const view = cartView(order, lang);
 
   const [promo, dispatch] = useReducer(promoReducer, view.promo, initialPromoState);
   const [removingId, setRemovingId] = useState<number | null>(null);
@@ -56,7 +56,7 @@ export function CartModal() {
       setNotice(response.message ?? t('commerce.cart.removed'));
       void session.refreshProfile().catch(() => undefined);
       // The modal closes when the last package is gone (§4).
-      if (cartView(response.order).count === 0) modals.closeAll();
+      if (cartView(response.order, lang).count === 0) modals.closeAll();
       else listRef.current?.focus();
     } catch (failure) {
       setError(errorText(failure));

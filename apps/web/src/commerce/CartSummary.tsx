@@ -6,7 +6,8 @@ import { Spinner } from '../components/Spinner.tsx';
 import { localisedPath } from '../language/language.ts';
 import { LEGAL_PATHS } from '../legal/legalPaths.ts';
 import { addMorePlacement, pageCountOf, type CartView } from './cart.ts';
-import { formatCents } from './money.ts';
+import { formatCount } from '../i18n/format.ts';
+import { formatCents, formatRate } from './money.ts';
 import { isPromoBusy, type PromoState } from './promoBox.ts';
 
 export type CartSummaryProps = {
@@ -45,12 +46,14 @@ function AddMoreLink({ lang, onLeave, placement }: { lang: SiteLanguage; onLeave
   );
 }
 
-function LineDetails({ item }: { item: CartItem }) {
+function LineDetails({ item, lang }: { item: CartItem; lang: SiteLanguage }) {
   const { t } = useTranslation();
   const pages = pageCountOf(item);
   const parts: string[] = [];
-  if (pages !== null) parts.push(t('commerce.cart.pages', { count: pages }));
-  if (item.quantity > 1) parts.push(t('commerce.cart.quantity', { count: item.quantity }));
+  if (pages !== null) parts.push(t('commerce.cart.pages', { count: pages, number: formatCount(pages, lang) }));
+  if (item.quantity > 1) {
+    parts.push(t('commerce.cart.quantity', { count: item.quantity, number: formatCount(item.quantity, lang) }));
+  }
   if (item.group_id !== null) parts.push(t('commerce.cart.forGroup'));
   if (parts.length === 0) return null;
   return <span className="cart-line__details">{parts.join(' · ')}</span>;
@@ -74,7 +77,7 @@ function PromoBox(props: CartSummaryProps) {
       <div className="promo promo--applied">
         <p className="promo__applied">
           <span className="promo__badge">{promo.promo.code}</span>
-          <span>{t('commerce.promo.applied', { percent: promo.promo.percent })}</span>
+          <span>{t('commerce.promo.applied', { percent: formatRate(promo.promo.percent, props.lang) })}</span>
         </p>
         <button
           type="button"
@@ -175,9 +178,9 @@ export function CartSummary(props: CartSummaryProps) {
             <li key={item.id} className="cart-line" data-item-id={item.id}>
               <div className="cart-line__main">
                 <span className="cart-line__name">{item.service.name}</span>
-                <LineDetails item={item} />
+                <LineDetails item={item} lang={lang} />
               </div>
-              <span className="cart-line__price">{formatCents(item.price)}</span>
+              <span className="cart-line__price">{formatCents(item.price, lang)}</span>
               <button
                 type="button"
                 className="icon-button cart-line__remove"
@@ -211,7 +214,7 @@ export function CartSummary(props: CartSummaryProps) {
           </div>
         ) : null}
         <div>
-          <dt>{t('commerce.cart.vat', { percent: view.totals.vatPercent })}</dt>
+          <dt>{t('commerce.cart.vat', { percent: view.totals.vatRate })}</dt>
           <dd>{view.totals.vat}</dd>
         </div>
         <div className="cart__total">
@@ -244,7 +247,7 @@ export function CartSummary(props: CartSummaryProps) {
 
       <p className="cart__links">
         <Link to={localisedPath(LEGAL_PATHS.refund, lang)} onClick={props.onLeave}>
-          {t('commerce.cart.refundPolicy')}
+          {t('legal.names.refund')}
         </Link>
         <Link to={localisedPath(LEGAL_PATHS.cancellation, lang)} onClick={props.onLeave}>
           {t('legal.names.cancellation')}

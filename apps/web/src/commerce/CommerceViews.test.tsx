@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { NBSP } from '../i18n/format.ts';
 import { i18next, initI18n } from '../i18n/index.ts';
 import { CartButtonView } from './CartButton.tsx';
 import { CartSummary, type CartSummaryProps } from './CartSummary.tsx';
@@ -81,10 +82,17 @@ describe('the commerce views', () => {
       expect(markup).toContain('aria-label="Remove AI Basic"');
     });
 
+    it('writes page counts with thousands separators and keeps "×" with its quantity', () => {
+      const markup = cart({ view: cartView(order([cartItem({ id: 1, pages: 1000, quantity: 2 })])) });
+      expect(markup).toContain(`<span class="cart-line__details">1,000 pages · ×${NBSP}2</span>`);
+    });
+
     it('shows Subtotal, Discount, VAT and Total in an aria-live region', () => {
       const markup = cart({ view: cartView(order([cartItem({ id: 1 }), aiBasicLine, promoLine])) });
       const totals = /<dl class="cart__totals" aria-live="polite"[\s\S]*?<\/dl>/.exec(markup)?.[0] ?? '';
-      expect(textOf(totals)).toBe('Subtotal $12.98 Discount -$3.89 VAT (10%) $0.91 Total $10.00');
+      // textOf reads the no-break space before "%" as a space
+      expect(textOf(totals)).toBe('Subtotal $12.98 Discount -$3.89 VAT (10 %) $0.91 Total $10.00');
+      expect(totals).toContain(`VAT (10${NBSP}%)`);
     });
 
     it('disables "Complete purchase" on an empty cart and enables it with packages', () => {
@@ -112,7 +120,9 @@ describe('the commerce views', () => {
 
     it('links the refund policy and contact page', () => {
       const markup = cart();
-      expect(markup).toMatch(/<a href="\/money-back-guarantee\/"[^>]*>Refund policy<\/a>/);
+      // named as the footer and the legal pages name them
+      expect(markup).toMatch(/<a href="\/money-back-guarantee\/"[^>]*>Refund Policy<\/a>/);
+      expect(markup).toMatch(/<a href="\/cancellation-policy\/"[^>]*>Cancellation Policy<\/a>/);
       expect(markup).toMatch(/<a href="\/contact-us\/"[^>]*>Contact us<\/a>/);
     });
 
@@ -131,8 +141,9 @@ describe('the commerce views', () => {
         promo: initialPromoState({ code: 'SPRING30', percent: 30, deleteUrl: '/order/delete_item/9' }),
       });
       expect(textOf(/<div class="promo promo--applied">[\s\S]*?<\/div>/.exec(applied)?.[0] ?? '')).toBe(
-        'SPRING30 30% off applied Remove',
+        'SPRING30 30 % off applied Remove',
       );
+      expect(applied).toContain(`30${NBSP}% off applied`);
       expect(applied).toContain('aria-label="Remove promo code SPRING30"');
     });
 
@@ -170,14 +181,17 @@ describe('the commerce views', () => {
       ]);
       const cards = [...markup.matchAll(/<li class="plan-card[^"]*" data-service="(\w+)">([\s\S]*?)<\/li>/g)];
       expect(cards.map((match) => match[1])).toEqual(['basic', 'light', 'standard', 'premium']);
-      expect(textOf(cards[1]?.[2] ?? '')).toBe('Light Most popular 50 pages $9.99 $0.20 per page Buy 50 pages');
+      expect(textOf(cards[1]?.[2] ?? '')).toBe('Light Most popular 50 pages $9.99 $0.200 per page Buy 50 pages');
       expect(markup).toContain('class="plan-card is-default" data-service="light"');
     });
 
-    it('shows business per-page prices with 4 decimals and ends with the Custom quote card', () => {
+    it('shows every per-page price with 3 decimals, counts with thousands separators, then the Custom card', () => {
       const markup = plans({ tab: 'business' });
-      expect(markup).toContain('$0.1400 per page');
-      expect(markup).toContain('$0.1000 per page');
+      expect(markup).toContain('$0.140 per page');
+      expect(markup).toContain('$0.100 per page');
+      expect(plans({ tab: 'individ' })).toContain('$0.300 per page');
+      expect(markup).toContain('>2,500 pages</p>');
+      expect(markup).toContain('Buy 2,500 pages');
       const custom = /data-service="custom">([\s\S]*?)<\/li>/.exec(markup)?.[1] ?? '';
       expect(textOf(custom)).toBe('Custom Need more pages? Get a quote for your team or institution. Get a quote');
       expect(custom).toContain('href="/for-education-request/"');
@@ -189,7 +203,7 @@ describe('the commerce views', () => {
       const markup = plans({ tab: 'ai' });
       expect(markup).toContain('Buy 10 AI pages');
       expect(markup).toContain('Buy 60 AI pages');
-      expect(markup).toContain('$0.30 per AI page');
+      expect(markup).toContain('$0.299 per AI page');
     });
 
     it('marks the selected tab and its panel for assistive technology', () => {
@@ -215,9 +229,18 @@ describe('the commerce views', () => {
     it('is translated in Spanish', async () => {
       await i18next.changeLanguage('es');
       try {
-        const markup = plans();
+        const markup = plans({ lang: 'es' });
         expect(markup).toContain('Comprar 50 páginas');
         expect(markup).toContain('Particulares');
+        // Spanish money: decimal comma, the symbol after a no-break space
+        expect(markup).toContain(`9,99${NBSP}US$`);
+        expect(markup).toContain(`0,200${NBSP}US$ por página`);
+        const teams = plans({ lang: 'es', tab: 'business', pricing: { ...pricingFixture, vat_percent: 21 } });
+        expect(teams).toContain('Comprar 2500 páginas');
+        expect(teams).toContain(`IVA del 21${NBSP}%.`);
+        const totals = cart({ lang: 'es', view: cartView(order([cartItem({ id: 1 })]), 'es') });
+        expect(totals).toContain(`IVA (10${NBSP}%)`);
+        expect(totals).toContain(`10,00${NBSP}US$`);
       } finally {
         await i18next.changeLanguage('en');
       }
@@ -297,6 +320,8 @@ describe('the commerce views', () => {
       expect(pages).toContain('Start a new check');
       const ai = html(<PaymentSuccessView isAi balance={balance} lang="en" />);
       expect(ai).toContain('href="/ai-detector/"');
+      const large = html(<PaymentSuccessView isAi={false} balance={{ ...balance, balance: 12_499 }} lang="en" />);
+      expect(textOf(large)).toContain('Pages 12,500');
       const loading = html(<PaymentSuccessView isAi={false} balance={null} lang="en" />);
       expect(loading).toContain('Loading your balance…');
     });

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { Balance, SiteLanguage } from '@veritext/contracts';
 import { useServices, useSession } from '../app/ServicesContext.tsx';
 import { PageIntro } from '../components/PageIntro.tsx';
+import { formatCount } from '../i18n/format.ts';
 import { LoadingBlock } from '../components/Spinner.tsx';
 import { useLanguage } from '../language/useLanguage.ts';
 import { afterPurchasePath } from './paths.ts';
@@ -30,11 +31,11 @@ export function PaymentSuccessView({
         <dl className="balance__grid payment-success__balance">
           <div className="balance__tile">
             <dt>{t('commerce.success.pages')}</dt>
-            <dd>{balance.balance + balance.bonus}</dd>
+            <dd>{formatCount(balance.balance + balance.bonus, lang)}</dd>
           </div>
           <div className="balance__tile">
             <dt>{t('commerce.success.aiPages')}</dt>
-            <dd>{balance.ai_balance}</dd>
+            <dd>{formatCount(balance.ai_balance, lang)}</dd>
           </div>
         </dl>
       )}

@@ -6,7 +6,8 @@ import { Spinner } from '../components/Spinner.tsx';
 import { localisedPath } from '../language/language.ts';
 import { LEGAL_PATHS } from '../legal/legalPaths.ts';
 import { TabList, panelId, tabId } from '../report/TabList.tsx';
-import { formatCents, formatPerPage, type PricingTab } from './money.ts';
+import { formatCount } from '../i18n/format.ts';
+import { formatCents, formatPerPage, formatRate, type PricingTab } from './money.ts';
 import { PRICING_TABS, QUOTE_PATH, buyLabel, type BuyRoute } from './pricing.ts';
 
 export const PRICING_ID_PREFIX = 'pricing';
@@ -35,39 +36,31 @@ const TAB_LABEL_KEYS = {
   ai: 'commerce.pricing.tabs.ai',
 } as const;
 
-function PlanCard({
-  plan,
-  tab,
-  isDefault,
-  props,
-}: {
-  plan: Plan;
-  tab: PricingTab;
-  isDefault: boolean;
-  props: PricingPlansProps;
-}) {
+function PlanCard({ plan, isDefault, props }: { plan: Plan; isDefault: boolean; props: PricingPlansProps }) {
   const { t } = useTranslation();
+  const { lang } = props;
   const label = buyLabel(plan);
   const isPending = props.pendingService === plan.service;
   const nameId = useId();
   const amount =
     plan.type === 'ai'
-      ? t('commerce.pricing.aiChecks', { count: plan.ai_pages ?? 0 })
-      : t('commerce.pricing.pages', { count: plan.pages ?? 0 });
+      ? t('commerce.pricing.aiChecks', { count: plan.ai_pages ?? 0, number: formatCount(plan.ai_pages ?? 0, lang) })
+      : t('commerce.pricing.pages', { count: plan.pages ?? 0, number: formatCount(plan.pages ?? 0, lang) });
+  const perPage = formatPerPage(plan.per_page, lang);
   return (
     <li className={isDefault ? 'plan-card is-default' : 'plan-card'} data-service={plan.service}>
       <div className="plan-card__head">
         <h3 className="plan-card__name" id={nameId}>
           {plan.name}
         </h3>
-        {isDefault ? <span className="pill">{t('commerce.pricing.popular')}</span> : null}
+        {isDefault ? <span className="pill plan-card__pill">{t('commerce.pricing.popular')}</span> : null}
       </div>
       <p className="plan-card__amount">{amount}</p>
-      <p className="plan-card__price">{formatCents(plan.price)}</p>
+      <p className="plan-card__price">{formatCents(plan.price, lang)}</p>
       <p className="plan-card__per-page">
         {plan.type === 'ai'
-          ? t('commerce.pricing.perAiCheck', { price: formatPerPage(plan.per_page, tab) })
-          : t('commerce.pricing.perPage', { price: formatPerPage(plan.per_page, tab) })}
+          ? t('commerce.pricing.perAiCheck', { price: perPage })
+          : t('commerce.pricing.perPage', { price: perPage })}
       </p>
       <button
         type="button"
@@ -80,7 +73,7 @@ function PlanCard({
         aria-describedby={nameId}
       >
         {isPending ? <Spinner size="sm" /> : null}
-        {t(label.key, { count: label.count })}
+        {t(label.key, { count: label.count, number: formatCount(label.count, lang) })}
       </button>
     </li>
   );
@@ -117,7 +110,7 @@ export function PricingPlans(props: PricingPlansProps) {
         tabs={tabs}
         selected={tab}
         onSelect={props.onTabChange}
-        className="report-tabs pricing-widget__tabs"
+        className="pricing-tabs"
       />
       <div
         role="tabpanel"
@@ -152,7 +145,6 @@ export function PricingPlans(props: PricingPlansProps) {
             <PlanCard
               key={plan.service}
               plan={plan}
-              tab={tab}
               isDefault={plan.service === pricing.default_service}
               props={props}
             />
@@ -167,7 +159,7 @@ export function PricingPlans(props: PricingPlansProps) {
         <p className="pricing-widget__note">
           {props.route === 'signup' ? t('commerce.pricing.signupFirst') : null}{' '}
           {pricing.vat_percent > 0
-            ? t('commerce.pricing.vatNote', { percent: pricing.vat_percent })
+            ? t('commerce.pricing.vatNote', { percent: formatRate(pricing.vat_percent, props.lang) })
             : t('commerce.pricing.usdNote')}{' '}
           <Trans
             i18nKey="legal.pricingNote"

@@ -55,10 +55,11 @@ export function SandboxCardForm({
   onSubmit: () => void;
   onCancel: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = useId();
   const hintId = `${id}-test-cards`;
-  const amount = formatCents(session.amount);
+  // US dollars only: the locale's format names the currency ("$10.00", "10,00 US$").
+  const amount = formatCents(session.amount, i18n.language);
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
     onSubmit();
@@ -72,7 +73,7 @@ export function SandboxCardForm({
         <p className="sandbox-pay__description">{session.description}</p>
         <p className="sandbox-pay__amount">
           <span className="visually-hidden">{t('commerce.sandbox.amount')} </span>
-          {amount} <span className="sandbox-pay__currency">{session.currency.toUpperCase()}</span>
+          {amount}
         </p>
       </section>
       <section className="card sandbox-pay__card" aria-labelledby={`${id}-card`}>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NBSP } from '../i18n/format.ts';
 import { addMorePlacement, cartView, pageCountOf, promoOf } from './cart.ts';
 import { aiBasicLine, cartItem, order, promoLine } from './testOrders.ts';
 
@@ -11,8 +12,21 @@ describe('the cart view', () => {
       vat: '$0.91',
       gross: '$10.00',
       vatPercent: 10,
+      vatRate: `10${NBSP}%`,
     });
     expect(view.hasDiscount).toBe(true);
+  });
+
+  it('shows the totals in the Spanish format when the page is in Spanish', () => {
+    const view = cartView(order([cartItem({ id: 1 }), aiBasicLine, promoLine]), 'es');
+    expect(view.totals).toEqual({
+      subtotal: `12,98${NBSP}US$`,
+      discount: `-3,89${NBSP}US$`,
+      vat: `0,91${NBSP}US$`,
+      gross: `10,00${NBSP}US$`,
+      vatPercent: 10,
+      vatRate: `10${NBSP}%`,
+    });
   });
 
   it('keeps the promo line out of the item list and counts only packages', () => {

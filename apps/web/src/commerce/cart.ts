@@ -1,10 +1,18 @@
 import type { CartItem, Order } from '@veritext/contracts';
-import { formatCents } from './money.ts';
+import { formatCents, formatRate } from './money.ts';
 
 /** The promo code applied to a cart (commerce-and-cabinet.md §3 "Promo state"). */
 export type AppliedPromo = { code: string; percent: number; deleteUrl: string };
 
-export type CartTotals = { subtotal: string; discount: string; vat: string; gross: string; vatPercent: number };
+/** The totals as shown, in the language's format; `vatRate` is the VAT percentage ("20 %"). */
+export type CartTotals = {
+  subtotal: string;
+  discount: string;
+  vat: string;
+  gross: string;
+  vatPercent: number;
+  vatRate: string;
+};
 
 export type CartView = {
   /** The package lines (the promo line is shown in the promo box, not in the list). */
@@ -36,8 +44,11 @@ export function pageCountOf(item: CartItem): number | null {
   return item.service.type === 'pages' ? item.pages : null;
 }
 
-/** Everything the cart modal and the header button show, from the server's order (null: no open order). */
-export function cartView(order: Order | null): CartView {
+/**
+ * Everything the cart modal and the header button show, from the server's order (null: no open order), with
+ * amounts in the format of `language` (English when not given).
+ */
+export function cartView(order: Order | null, language = 'en'): CartView {
   const items = order?.items ?? [];
   const products = items.filter((item) => !isPromo(item));
   return {
@@ -45,11 +56,12 @@ export function cartView(order: Order | null): CartView {
     promo: promoOf(items),
     count: products.length,
     totals: {
-      subtotal: formatCents(order?.subtotal ?? 0),
-      discount: formatCents(-(order?.discount ?? 0)),
-      vat: formatCents(order?.vat ?? 0),
-      gross: formatCents(order?.gross ?? 0),
+      subtotal: formatCents(order?.subtotal ?? 0, language),
+      discount: formatCents(-(order?.discount ?? 0), language),
+      vat: formatCents(order?.vat ?? 0, language),
+      gross: formatCents(order?.gross ?? 0, language),
       vatPercent: order?.vat_percent ?? 0,
+      vatRate: formatRate(order?.vat_percent ?? 0, language),
     },
     hasDiscount: (order?.discount ?? 0) > 0,
     canCheckout: products.length > 0,

@@ -15,20 +15,23 @@ export function CookieNotice() {
   const [isVisible, setIsVisible] = useState(() => storage.getItem(COOKIE_NOTICE_KEY) === null);
   if (!isVisible) return null;
   return (
+    // A slim bar along the bottom edge (components.css): it never covers the home page's text box.
     <section className="cookie-notice" aria-label={t('cookies.label')}>
-      <p>
-        {t('cookies.message')} <Link to={localisedPath(LEGAL_PATHS.privacy, lang)}>{t('cookies.privacyLink')}</Link>
-      </p>
-      <button
-        type="button"
-        className="button button--primary button--small"
-        onClick={() => {
-          storage.setItem(COOKIE_NOTICE_KEY, 'true');
-          setIsVisible(false);
-        }}
-      >
-        {t('cookies.dismiss')}
-      </button>
+      <div className="container cookie-notice__inner">
+        <p>
+          {t('cookies.message')} <Link to={localisedPath(LEGAL_PATHS.privacy, lang)}>{t('cookies.privacyLink')}</Link>
+        </p>
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => {
+            storage.setItem(COOKIE_NOTICE_KEY, 'true');
+            setIsVisible(false);
+          }}
+        >
+          {t('cookies.dismiss')}
+        </button>
+      </div>
     </section>
   );
 }

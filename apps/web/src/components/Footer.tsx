@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useLanguage } from '../language/useLanguage.ts';
 import { localisedPath } from '../language/language.ts';
 import { LEGAL_DOCUMENTS, LEGAL_NAME_KEYS, LEGAL_PATHS } from '../legal/legalPaths.ts';
+import { Logo } from './Logo.tsx';
 
 export function Footer() {
   const { t } = useTranslation();
@@ -11,8 +12,11 @@ export function Footer() {
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
-        <div>
-          <p className="site-footer__brand">{t('common.appName')}</p>
+        <div className="site-footer__about">
+          <p className="site-footer__brand">
+            <Logo size={28} tone="inverse" />
+            {t('common.appName')}
+          </p>
           <p className="site-footer__tagline">{t('footer.tagline')}</p>
         </div>
         <nav aria-labelledby="footer-product">

@@ -1,13 +1,25 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
+import type { SiteLanguage } from '@veritext/contracts';
 import { useSession } from '../app/ServicesContext.tsx';
 import { useLanguage } from '../language/useLanguage.ts';
 import { homePath, localisedPath } from '../language/language.ts';
+import { NEW_CHECK_PATH } from '../session/destinations.ts';
+import type { SessionState } from '../session/store.ts';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
-import { ProfileMenu } from './ProfileMenu.tsx';
+import { ProfileMenu } from '../app/LazyProfileMenu.tsx';
 import { Logo } from './Logo.tsx';
 import { CartButton } from '../commerce/CartButton.tsx';
+
+/**
+ * Where "Plagiarism checker" leads: a logged-in user straight to the cabinet's New check (the guest hero
+ * would only repeat what they already have); a guest, or while the session is still being checked, home.
+ */
+export function plagiarismCheckerPath(session: SessionState, lang: SiteLanguage): string {
+  const isUser = session.status === 'user' && session.profile !== null && !session.profile.is_guest;
+  return isUser ? NEW_CHECK_PATH : homePath(lang);
+}
 
 function AuthControls() {
   const { t } = useTranslation();
@@ -36,6 +48,7 @@ function AuthControls() {
 export function Header() {
   const { t } = useTranslation();
   const lang = useLanguage();
+  const session = useSession();
   const { pathname } = useLocation();
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const panelId = useId();
@@ -45,7 +58,7 @@ export function Header() {
   }, [pathname]);
 
   const links = [
-    { to: homePath(lang), label: t('header.plagiarism'), end: true },
+    { to: plagiarismCheckerPath(session, lang), label: t('header.plagiarism'), end: true },
     { to: localisedPath('/ai-detector/', lang), label: t('header.aiDetector'), end: false },
     { to: localisedPath('/pricing/', lang), label: t('header.pricing'), end: false },
   ];
@@ -55,6 +68,7 @@ export function Header() {
       <div className="container site-header__inner">
         <Link to={homePath(lang)} className="brand" aria-label={t('header.homeLink')}>
           <Logo />
+          {/* Visible at every width, 375 px included: the name is the brand, the mark alone is not yet known. */}
           <span className="brand__name" aria-hidden="true">
             {t('common.appName')}
           </span>

@@ -53,8 +53,10 @@ export function ProfileMenu({ profile }: { profile: CredentialsUser }) {
   const displayName = profile.name.trim() === '' ? profile.email : profile.name;
 
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger className="profile-trigger" aria-label={t('profileMenu.label')} aria-busy={isLoggingOut}>
+    // not modal: a modal menu hides the page (aria-hidden on #root) while its links stay focusable
+    <DropdownMenu.Root modal={false}>
+      {/* named by its visible text (WCAG 2.5.3, label in name) and "Profile menu" for screen readers */}
+      <DropdownMenu.Trigger className="profile-trigger" aria-busy={isLoggingOut}>
         {isLoggingOut ? (
           <Spinner size="sm" />
         ) : (
@@ -62,9 +64,8 @@ export function ProfileMenu({ profile }: { profile: CredentialsUser }) {
             {initialOf(profile)}
           </span>
         )}
-        <span className="profile-trigger__name" aria-hidden="true">
-          {displayName}
-        </span>
+        <span className="profile-trigger__name">{displayName}</span>{' '}
+        <span className="visually-hidden">{t('profileMenu.label')}</span>
         {pendingInvitations > 0 ? (
           <span
             className="profile-trigger__notice"

@@ -94,8 +94,8 @@ describe('the documents list', () => {
     expect(row).toContain('Mar 4, 2026');
     expect(row).toContain('>2</td>');
     expect(row).toContain('>Ready</span>');
-    expect(row).toContain('12.35 %');
-    expect(row).toContain('40.50 %');
+    expect(row).toContain('12.35\u00a0%');
+    expect(row).toContain('40.50\u00a0%');
     expect(row).toMatch(
       /<button type="button" class="button button--small" aria-describedby="[^"]+">Open report<\/button>/,
     );
@@ -107,7 +107,7 @@ describe('the documents list', () => {
     expect(row).toContain('data-state="inProgress"');
     expect(row).toContain('<span class="spinner spinner--sm" aria-hidden="true"></span>In progress');
     expect(row).toContain('<span class="visually-hidden">Not available</span>');
-    expect(row).not.toContain(' %');
+    expect(row).not.toMatch(/\s%/);
     expect(row).toContain('Open report');
   });
 
@@ -195,7 +195,7 @@ describe('the documents list', () => {
     try {
       const html = render({ data: PAGE, groupId: 7 });
       expect(html).toContain('Abrir informe');
-      expect(html).toContain('12,35 %');
+      expect(html).toContain('12,35\u00a0%');
       expect(html).toContain('En curso');
     } finally {
       await i18next.changeLanguage('en');

@@ -57,10 +57,10 @@ describe('refetching the list', () => {
 
 describe('formatting', () => {
   it('shows shares with two decimals in the reader language, and nothing for null', () => {
-    expect(formatShare(12.345, 'en')).toBe('12.35 %');
-    expect(formatShare(7, 'en')).toBe('7.00 %');
-    expect(formatShare(0, 'en')).toBe('0.00 %');
-    expect(formatShare(31.578, 'es')).toBe('31,58 %');
+    expect(formatShare(12.345, 'en')).toBe('12.35\u00a0%');
+    expect(formatShare(7, 'en')).toBe('7.00\u00a0%');
+    expect(formatShare(0, 'en')).toBe('0.00\u00a0%');
+    expect(formatShare(31.578, 'es')).toBe('31,58\u00a0%');
     expect(formatShare(null, 'en')).toBeNull();
   });
 

@@ -1,5 +1,5 @@
 import { TEXT_STATE, TIMINGS, type TextDocument, type TextListResponse } from '@veritext/contracts';
-import { formatPercent } from '../ai-detector/aiDetector.ts';
+import { formatPercent } from '../i18n/format.ts';
 
 export type DocumentsPage = TextListResponse['data'];
 
@@ -33,9 +33,9 @@ export function documentsRefetchInterval(page: Pick<DocumentsPage, 'texts'> | un
   return page.texts.some(isInProgress) ? TIMINGS.pollIntervalMs : false;
 }
 
-/** A share shown with two decimals (check-tool.md §9), or null when the server has none. */
+/** A share shown with two decimals (check-tool.md §9) in the locale's format ("12.35 %" / "12,35 %"), or null. */
 export function formatShare(value: number | null, language: string): string | null {
-  return value === null ? null : `${formatPercent(value, language)} %`;
+  return value === null ? null : formatPercent(value, language);
 }
 
 /** A date in the reader's language; an unreadable one is shown as the server sent it. */

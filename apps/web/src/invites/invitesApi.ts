@@ -1,11 +1,6 @@
-import {
-  GroupInvitesResponseSchema,
-  InviteAcceptResponseSchema,
-  InviteInfoResponseSchema,
-  type GroupInvite,
-  type InviteRole,
-} from '@veritext/contracts';
+import type { GroupInvite, InviteRole } from '@veritext/contracts';
 import type { ApiClient } from '../api/client.ts';
+import { lazySchema } from '../api/lazySchema.ts';
 import { createCsrfCache, type CsrfCache } from '../api/csrf.ts';
 
 export type InviteInfo = { groupId: number; groupName: string; role: InviteRole };
@@ -14,7 +9,10 @@ export type InviteInfo = { groupId: number; groupName: string; role: InviteRole 
 export function createInvitesApi(client: ApiClient, csrf: CsrfCache = createCsrfCache(client)) {
   return {
     async info(token: string): Promise<InviteInfo> {
-      const result = await client.getJson(`/api/v1/invites/${encodeURIComponent(token)}/`, InviteInfoResponseSchema);
+      const result = await client.getJson(
+        `/api/v1/invites/${encodeURIComponent(token)}/`,
+        lazySchema('InviteInfoResponseSchema'),
+      );
       return { groupId: result.data.group.id, groupName: result.data.group.name, role: result.data.role };
     },
 
@@ -23,13 +21,16 @@ export function createInvitesApi(client: ApiClient, csrf: CsrfCache = createCsrf
       const result = await client.postForm(
         `/api/v1/invites/${encodeURIComponent(token)}/accept/`,
         { _csrf_token: csrfToken },
-        InviteAcceptResponseSchema,
+        lazySchema('InviteAcceptResponseSchema'),
       );
       return { groupId: result.data.group_id, role: result.data.role, joined: result.data.joined };
     },
 
     async list(groupId: number): Promise<GroupInvite[]> {
-      const result = await client.getJson(`/api/v1/groups/${String(groupId)}/invites/`, GroupInvitesResponseSchema);
+      const result = await client.getJson(
+        `/api/v1/groups/${String(groupId)}/invites/`,
+        lazySchema('GroupInvitesResponseSchema'),
+      );
       return result.data.invites;
     },
 
@@ -38,7 +39,7 @@ export function createInvitesApi(client: ApiClient, csrf: CsrfCache = createCsrf
       const result = await client.postForm(
         `/api/v1/groups/${String(groupId)}/invites/${String(role)}/rotate/`,
         { _csrf_token: token },
-        GroupInvitesResponseSchema,
+        lazySchema('GroupInvitesResponseSchema'),
       );
       return result.data.invites;
     },

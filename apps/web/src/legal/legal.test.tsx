@@ -311,7 +311,7 @@ describe('nothing is advertised that the product does not do', () => {
         /grammar|gramatical|citation generator|generador de citas|24\/7|24 horas|subscription|suscripci|internet/i,
       );
       expect(textOf(markup)).toContain(
-        lang === 'es' ? 'Soporte por correo electrónico en días laborables' : 'Support by e-mail on working days',
+        lang === 'es' ? 'Soporte por correo electrónico en días laborables' : 'Support by email on working days',
       );
     },
   );

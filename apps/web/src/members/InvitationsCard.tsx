@@ -8,6 +8,7 @@ import { Spinner } from '../components/Spinner.tsx';
 import { useErrorText } from '../modals/useAuthFlow.ts';
 import { memberRoleKey } from './members.ts';
 import { MY_INVITATIONS_QUERY_KEY } from './organisations.ts';
+import { formatCount } from '../i18n/format.ts';
 
 type Answer = 'accept' | 'decline';
 
@@ -23,7 +24,6 @@ export function InvitationsCard() {
   const [busy, setBusy] = useState<{ id: number; answer: Answer } | null>(null);
   const [notice, setNotice] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const numbers = new Intl.NumberFormat(i18n.language);
 
   async function answer(invitation: MyInvitation, choice: Answer): Promise<void> {
     setBusy({ id: invitation.id, answer: choice });
@@ -88,7 +88,7 @@ export function InvitationsCard() {
                   <p className="muted">
                     {invitation.limit === null
                       ? t('organisations.invitations.noLimit')
-                      : t('organisations.invitations.limit', { limit: numbers.format(invitation.limit) })}
+                      : t('organisations.invitations.limit', { limit: formatCount(invitation.limit, i18n.language) })}
                   </p>
                   <div className="invitations-list__actions">
                     <button

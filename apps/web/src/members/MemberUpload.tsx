@@ -5,6 +5,7 @@ import { isApiError } from '../api/client.ts';
 import type { UploadProgress } from '../api/uploadWithProgress.ts';
 import { ProgressBar } from '../components/ProgressBar.tsx';
 import { formatBytes, percentOf } from '../admin/collectionUpload.ts';
+import { formatCount } from '../i18n/format.ts';
 import { useServices } from '../app/ServicesContext.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { useErrorText } from '../modals/useAuthFlow.ts';
@@ -74,7 +75,8 @@ function SampleLink() {
 
 /** The per-row results of an upload: a summary (announced) and a table with an outcome badge per row. */
 export function UploadResults({ fileName, data }: { fileName: string; data: UploadData }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const count = (value: number) => formatCount(value, i18n.language);
   const headingRef = useRef<HTMLHeadingElement | null>(null);
   const headingId = useId();
   const counts = uploadCounts(data);
@@ -91,9 +93,9 @@ export function UploadResults({ fileName, data }: { fileName: string; data: Uplo
         <p>
           {counts.total === 0
             ? t('members.results.empty')
-            : t('members.results.summary', { added: counts.added, total: counts.total })}
+            : t('members.results.summary', { added: count(counts.added), total: count(counts.total) })}
           {counts.invited > 0 ? ` ${t('members.results.invited', { count: counts.invited })}` : ''}
-          {problems > 0 ? ` ${t('members.results.problems', { count: problems })}` : ''}
+          {problems > 0 ? ` ${t('members.results.problems', { count: problems, number: count(problems) })}` : ''}
         </p>
       </div>
       {data.rows.length === 0 ? null : (
@@ -147,7 +149,7 @@ const PROBLEM_KEYS = {
 
 /** "Upload from file": one csv, xls or xlsx file picked or dropped, sent with progress, then the results. */
 export function MemberUpload({ groupId }: { groupId: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { endpoints, session, queryClient } = useServices();
   const describeError = useErrorText();
   const id = useId();
@@ -263,7 +265,7 @@ export function MemberUpload({ groupId }: { groupId: number }) {
         <div className="members-upload__file" aria-live="polite">
           {file === null ? null : (
             <p>
-              {t('members.upload.selected', { name: file.name, size: formatBytes(file.size) })}{' '}
+              {t('members.upload.selected', { name: file.name, size: formatBytes(file.size, i18n.language) })}{' '}
               <button
                 type="button"
                 className="link-button"
@@ -295,8 +297,8 @@ export function MemberUpload({ groupId }: { groupId: number }) {
                 isProcessing
                   ? t('members.upload.processing')
                   : t('members.upload.progress', {
-                      sent: formatBytes(sent.loaded),
-                      total: formatBytes(sent.total ?? file?.size ?? 0),
+                      sent: formatBytes(sent.loaded, i18n.language),
+                      total: formatBytes(sent.total ?? file?.size ?? 0, i18n.language),
                     })
               }
             />
@@ -307,8 +309,8 @@ export function MemberUpload({ groupId }: { groupId: number }) {
               {isProcessing
                 ? t('members.upload.processing')
                 : t('members.upload.progress', {
-                    sent: formatBytes(sent.loaded),
-                    total: formatBytes(sent.total ?? file?.size ?? 0),
+                    sent: formatBytes(sent.loaded, i18n.language),
+                    total: formatBytes(sent.total ?? file?.size ?? 0, i18n.language),
                   })}
             </p>
           </div>

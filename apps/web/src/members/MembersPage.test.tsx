@@ -121,7 +121,7 @@ describe('the organisation members page', () => {
     expect(html).toContain('<h2 id="');
     expect(html).toContain('>Add a member</h2>');
     expect(html).toMatch(/<label for="([^"]+)" class="field__label">Name<\/label><input id="\1"[^>]*maxLength="25"/);
-    expect(html).toMatch(/<label for="([^"]+)" class="field__label">E-mail<\/label><input id="\1"[^>]*type="email"/);
+    expect(html).toMatch(/<label for="([^"]+)" class="field__label">Email<\/label><input id="\1"[^>]*type="email"/);
     expect(html).toMatch(
       /<label for="([^"]+)" class="field__label">Page limit<\/label><input id="\1"[^>]*aria-describedby="\1-hint"[^>]*inputMode="numeric"/,
     );
@@ -140,10 +140,10 @@ describe('the organisation members page', () => {
     const html = renderPage([group(4, 'North School', 1)]);
     expect(html).toContain('>Upload from file</h2>');
     expect(html).toContain(
-      '<ol class="members-note__columns"><li>Name</li><li>E-mail</li><li>Limit<span class="muted"> (optional)</span></li><li>Role (Teacher or Student)<span class="muted"> (optional)</span></li></ol>',
+      '<ol class="members-note__columns"><li>Name</li><li>Email</li><li>Limit<span class="muted"> (optional)</span></li><li>Role (Teacher or Student)<span class="muted"> (optional)</span></li></ol>',
     );
     expect(html).toContain('A first row with column titles is skipped.');
-    expect(html).toContain('CSV, XLS or XLSX, up to 1 MB.');
+    expect(html).toContain('CSV, XLS or XLSX, up to 1\u00a0MB.');
     expect(html).toMatch(/<input type="file" accept="\.csv,\.xls,\.xlsx"/);
     expect(html).toContain('>Choose a file</button>');
     expect(html).toContain('Drag a file here, or choose one.');
@@ -156,7 +156,7 @@ describe('the organisation members page', () => {
   it('lists the members in a captioned table: administrator first, row headers, limits, usage and status', () => {
     const html = renderPage([group(4, 'North School', 1)]);
     expect(html).toContain('<caption class="visually-hidden">Members of North School</caption>');
-    for (const column of ['Name', 'E-mail', 'Role', 'Page limit', 'Pages used', 'Status']) {
+    for (const column of ['Name', 'Email', 'Role', 'Page limit', 'Pages used', 'Status']) {
       expect(html).toContain(`<th scope="col">${column}</th>`);
     }
     expect(html).toContain('<th scope="col"><span class="visually-hidden">Actions</span></th>');
@@ -313,11 +313,11 @@ describe('the results of an upload', () => {
     expect(html).not.toContain('>Added</span>');
     expect(html).toContain('<span class="badge badge--info">Invited</span>');
     expect(html).toContain('<span class="badge badge--warning">Already a member or invited</span>');
-    expect(html).toContain('<td data-label="Details">This address has already been invited to this group</td>');
+    expect(html).toContain('<td data-label="Details">This address has already been invited to this organisation.</td>');
     expect(html).toContain('<span class="badge badge--danger">Not added</span>');
-    expect(html).toContain('User with this email already added to this group');
-    expect(html).toContain('<td data-label="Details">Invalid email</td>');
-    expect(html).toContain('<td data-label="Details">An invitation was sent by e-mail.</td>');
+    expect(html).toContain('A user with this email address is already in this organisation.');
+    expect(html).toContain('<td data-label="Details">Please enter a valid email address.</td>');
+    expect(html).toContain('<td data-label="Details">An invitation was sent by email.</td>');
     expect(html).toContain(
       '<td data-label="Member" class="members-results__member"><span>Eve</span><span class="muted members-table__email">eve</span></td>',
     );
@@ -356,9 +356,17 @@ describe('in Spanish', () => {
       />,
       { groups: [] },
     );
-    expect(html).toContain('Se ha invitado a 0 de 1 filas.');
+    expect(html).toContain('0 de 1 filas invitadas.');
     expect(html).toContain('No añadido');
-    expect(html).toContain('Correo electrónico no válido');
+    expect(html).toContain('Escribe un correo electrónico válido.');
+  });
+
+  it('writes large counts with the Spanish thousands separator', () => {
+    const html = withServices(
+      <UploadResults fileName="clase.xlsx" data={{ added: 1500, invited: 1500, total: 12_500, rows: [] }} />,
+      { groups: [] },
+    );
+    expect(html).toContain('1500 de 12.500 filas invitadas.');
   });
 });
 

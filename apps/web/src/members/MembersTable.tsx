@@ -23,6 +23,7 @@ import {
   type AssignableRole,
   type MemberFieldErrors,
 } from './members.ts';
+import { formatCount } from '../i18n/format.ts';
 
 function displayName(member: Member): string {
   return member.name.trim() === '' ? member.email : member.name;
@@ -51,7 +52,6 @@ export function MemberRow({ member, groupId, isEditing, onEdit, onDone, onRemove
   const limitInput = useRef<HTMLInputElement | null>(null);
   const name = displayName(member);
   const usage = pageUsage(member);
-  const numbers = new Intl.NumberFormat(i18n.language);
   const roleEditable = canChangeRole(member);
 
   useEffect(() => {
@@ -156,15 +156,18 @@ export function MemberRow({ member, groupId, isEditing, onEdit, onDone, onRemove
         ) : usage.limit === null ? (
           <span className="muted">{t('members.table.noLimit')}</span>
         ) : (
-          numbers.format(usage.limit)
+          formatCount(usage.limit, i18n.language)
         )}
       </td>
       <td data-label={t('members.table.used')}>
         {usage.limit === null ? (
-          numbers.format(usage.used)
+          formatCount(usage.used, i18n.language)
         ) : (
           <span className={usage.isOver ? 'members-usage is-over' : 'members-usage'}>
-            {t('members.table.usedOf', { used: numbers.format(usage.used), limit: numbers.format(usage.limit) })}
+            {t('members.table.usedOf', {
+              used: formatCount(usage.used, i18n.language),
+              limit: formatCount(usage.limit, i18n.language),
+            })}
             <span className="members-usage__bar" aria-hidden="true">
               <span style={{ width: `${String(usage.percent ?? 0)}%` }} />
             </span>
@@ -251,7 +254,6 @@ export function InvitationRow({
   onCancel: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const numbers = new Intl.NumberFormat(i18n.language);
   return (
     <tr data-invitation={invitation.id}>
       <th scope="row" data-label={t('members.table.name')} className="members-table__name">
@@ -265,7 +267,7 @@ export function InvitationRow({
         {invitation.limit === null ? (
           <span className="muted">{t('members.table.noLimit')}</span>
         ) : (
-          numbers.format(invitation.limit)
+          formatCount(invitation.limit, i18n.language)
         )}
       </td>
       <td data-label={t('members.table.used')}>
@@ -412,8 +414,13 @@ export function MembersTable({ groupId, groupName }: { groupId: number; groupNam
         </h2>
         {query.data === undefined ? null : (
           <span className="muted">
-            {t('members.table.count', { count: members.length })}
-            {invitations.length > 0 ? ` · ${t('members.invitations.count', { count: invitations.length })}` : ''}
+            {t('members.table.count', { count: members.length, number: formatCount(members.length, i18n.language) })}
+            {invitations.length > 0
+              ? ` · ${t('members.invitations.count', {
+                  count: invitations.length,
+                  number: formatCount(invitations.length, i18n.language),
+                })}`
+              : ''}
           </span>
         )}
         {query.isFetching && !query.isPending ? <Spinner size="sm" /> : null}

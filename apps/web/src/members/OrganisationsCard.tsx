@@ -12,6 +12,7 @@ import { ModalFrame } from '../modals/ModalFrame.tsx';
 import { useErrorText } from '../modals/useAuthFlow.ts';
 import { memberRoleKey } from './members.ts';
 import { groupDocumentsPath, groupPages, isGroupOwner, membersPagePath, seesGroupBalance } from './organisations.ts';
+import { formatCount } from '../i18n/format.ts';
 
 function groupName(t: TFunction, group: CheckGroup): string {
   return group.name.trim() === '' ? t('members.chooser.unnamed', { id: group.id }) : group.name;
@@ -20,7 +21,6 @@ function groupName(t: TFunction, group: CheckGroup): string {
 /** One organisation: its name, the user's role, its balance (owner, teachers), its links, Leave. */
 function OrganisationItem({ group, onLeave }: { group: CheckGroup; onLeave: (group: CheckGroup) => void }) {
   const { t, i18n } = useTranslation();
-  const numbers = new Intl.NumberFormat(i18n.language);
   const name = groupName(t, group);
   return (
     <li className="organisations-list__item" data-group={group.id}>
@@ -34,11 +34,11 @@ function OrganisationItem({ group, onLeave }: { group: CheckGroup; onLeave: (gro
         <dl className="balance__grid" aria-label={t('organisations.balanceFor', { name })}>
           <div className="balance__tile">
             <dt>{t('organisations.pages')}</dt>
-            <dd>{numbers.format(groupPages(group))}</dd>
+            <dd>{formatCount(groupPages(group), i18n.language)}</dd>
           </div>
           <div className="balance__tile">
             <dt>{t('organisations.aiBalance')}</dt>
-            <dd>{numbers.format(group.group_balance.ai_balance)}</dd>
+            <dd>{formatCount(group.group_balance.ai_balance, i18n.language)}</dd>
           </div>
         </dl>
       ) : null}

@@ -101,7 +101,7 @@ describe('the cabinet’s organisation cards', () => {
     expect(html).toContain('Page limit in the organisation: 40');
     expect(html).toContain(`aria-label="Accept the invitation to ${LONG_NAME}"`);
     expect(html).toContain(`aria-label="Decline the invitation to ${LONG_NAME}"`);
-    expect(html).toContain('Until you accept, they see only your e-mail address.');
+    expect(html).toContain('Until you accept, they see only your email address.');
     // nothing at all without invitations
     expect(render(<InvitationsCard />, { invitations: [] })).toBe('');
   });

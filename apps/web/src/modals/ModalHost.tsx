@@ -1,26 +1,17 @@
-import { Fragment, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import * as Dialog from '@radix-ui/react-dialog';
-import { parseSocialLoginError } from '@veritext/contracts';
 import { lazyComponent } from '../app/lazyComponent.ts';
 import { useServices } from '../app/ServicesContext.tsx';
 import { LoadingBlock } from '../components/Spinner.tsx';
-import type { ModalName, ModalProps } from './registry.ts';
-import { ApiTokenModal } from './ApiTokenModal.tsx';
-import { InfoModal } from './InfoModal.tsx';
-import { LoginModal } from './LoginModal.tsx';
-import { SignupModal } from './SignupModal.tsx';
-import { ConfirmModal } from '../check/ConfirmModal.tsx';
+import type { ModalName } from './registry.ts';
 import { AccountEmailNotices } from '../account/AccountEmailNotices.tsx';
-import { ForgotModal } from '../account/ForgotModal.tsx';
-import { ResetPasswordModal } from '../account/ResetPasswordModal.tsx';
-import { VerifyEmailModal } from '../account/VerifyEmailModal.tsx';
 import { InviteLinkOpener } from '../invites/InviteLinkOpener.tsx';
-import { ModalFrame } from './ModalFrame.tsx';
+import { MODAL_CHUNKS, preloadModal } from './modalChunks.ts';
+import type { OpenModal } from './ModalDialog.tsx';
 
-// The report and the cart load on demand (chunks of their own): they open after a check or a purchase starts.
-const ReportModal = lazyComponent(async () => (await import('../report/ReportModal.tsx')).ReportModal);
-const CartModal = lazyComponent(async () => (await import('../commerce/CartModal.tsx')).CartModal);
+// The dialog (Radix Dialog, focus trap, scroll lock) and every modal load on demand: none is part of the
+// first screen. Opening one fetches the dialog's chunk and the modal's together.
+const ModalDialog = lazyComponent(async () => (await MODAL_CHUNKS.dialog()).ModalDialog);
 
 /** The modals this release renders; the other names of the spec register with their features. */
 const HOSTED: readonly ModalName[] = [
@@ -36,33 +27,50 @@ const HOSTED: readonly ModalName[] = [
   'cart',
 ];
 
-type Current = { name: ModalName; props: ModalProps; key: number };
-
-function stringProp(props: ModalProps, name: string): string | undefined {
-  const value = props[name];
-  return typeof value === 'string' ? value : undefined;
-}
-
-/** What a modal that loads on demand shows until its chunk has arrived. */
-function ModalLoading() {
+/**
+ * The loading indicator of a modal whose dialog has not arrived yet: the same overlay and panel as a
+ * modal, without the dialog library (the dialog replaces it, focus and all, as soon as it is there).
+ */
+function DialogLoading() {
   const { t } = useTranslation();
   return (
-    <ModalFrame title={t('common.loading')}>
-      <LoadingBlock label={t('common.loading')} />
-    </ModalFrame>
+    <>
+      <div className="modal-overlay" />
+      <div className="modal modal--md" role="dialog" aria-modal="true" aria-label={t('common.loading')}>
+        <div className="modal__header">
+          <h2 className="modal__title">{t('common.loading')}</h2>
+        </div>
+        <div className="modal__body">
+          <LoadingBlock label={t('common.loading')} />
+        </div>
+      </div>
+    </>
   );
 }
 
 /** Renders the open modal (one at a time) and registers the hosted openers with the controller. */
 export function ModalHost() {
   const { modals } = useServices();
-  const [current, setCurrent] = useState<Current | null>(null);
+  const [current, setCurrent] = useState<OpenModal | null>(null);
+  // The dialog stays mounted once a modal has opened (as the always-mounted dialog did before it loaded on demand).
+  const [hasOpened, setHasOpened] = useState(false);
+  // What had focus when the first of a run of modals opened: focus goes back to it when they close (Radix
+  // gives it back to a Dialog.Trigger only; these modals open from anywhere, through the controller).
+  const opener = useRef<HTMLElement | null>(null);
+  const isOpen = useRef(false);
 
   useEffect(() => {
     let counter = 0;
     const unregister = HOSTED.map((name) =>
       modals.register(name, (props) => {
         counter += 1;
+        if (!isOpen.current) {
+          const active = document.activeElement;
+          opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+        }
+        isOpen.current = true;
+        preloadModal(name);
+        setHasOpened(true);
         setCurrent({ name, props, key: counter });
       }),
     );
@@ -75,72 +83,41 @@ export function ModalHost() {
     };
   }, [modals]);
 
+  useEffect(() => {
+    if (current !== null) return;
+    isOpen.current = false;
+    const element = opener.current;
+    opener.current = null;
+    if (element === null) return;
+    // once Radix has unmounted the dialog; never over a focus that moved on (a page's heading after navigating)
+    const timer = window.setTimeout(() => {
+      const active = document.activeElement;
+      if (element.isConnected && (active === null || active === document.body)) element.focus();
+    }, 0);
+    return () => {
+      window.clearTimeout(timer);
+    };
+  }, [current]);
+
   const switchTo = (name: ModalName): void => {
     modals.openModal(name);
   };
 
-  function render(open: Current) {
-    switch (open.name) {
-      case 'login':
-        return (
-          <LoginModal
-            onSwitch={switchTo}
-            socialError={parseSocialLoginError(stringProp(open.props, 'socialError') ?? null) ?? undefined}
-          />
-        );
-      case 'signup':
-        return (
-          <SignupModal
-            onSwitch={switchTo}
-            initialType={stringProp(open.props, 'accountType') === 'organisation' ? 'organisation' : 'individual'}
-            invite={stringProp(open.props, 'invite')}
-          />
-        );
-      case 'info':
-        return <InfoModal title={stringProp(open.props, 'title')} message={stringProp(open.props, 'message') ?? ''} />;
-      case 'get_api_token':
-        return <ApiTokenModal onSwitch={switchTo} />;
-      case 'report': {
-        const id = open.props['id'];
-        return typeof id === 'number' ? <ReportModal id={id} /> : null;
-      }
-      case 'confirm':
-        return <ConfirmModal props={open.props} />;
-      case 'forgot':
-        return (
-          <ForgotModal
-            onSwitch={switchTo}
-            portal={stringProp(open.props, 'portal') === 'integrito' ? 'integrito' : undefined}
-          />
-        );
-      case 'reset':
-        return <ResetPasswordModal code={stringProp(open.props, 'code') ?? null} onSwitch={switchTo} />;
-      case 'verify_email':
-        return <VerifyEmailModal />;
-      case 'cart':
-        return <CartModal />;
-      // The pricing-slider and notify modals arrive with their issue; until then nothing opens them.
-      case 'price':
-      case 'aiprice':
-      case 'notify':
-        return null;
-    }
-  }
-
   return (
-    <Dialog.Root
-      open={current !== null}
-      onOpenChange={(open) => {
-        if (!open) setCurrent(null);
-      }}
-    >
-      {current === null ? null : (
-        <Fragment key={current.key}>
-          <Suspense fallback={<ModalLoading />}>{render(current)}</Suspense>
-        </Fragment>
-      )}
+    <>
+      {hasOpened ? (
+        <Suspense fallback={current === null ? null : <DialogLoading />}>
+          <ModalDialog
+            open={current}
+            onClose={() => {
+              setCurrent(null);
+            }}
+            switchTo={switchTo}
+          />
+        </Suspense>
+      ) : null}
       <AccountEmailNotices />
       <InviteLinkOpener />
-    </Dialog.Root>
+    </>
   );
 }

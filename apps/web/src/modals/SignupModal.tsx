@@ -141,105 +141,105 @@ function SignupForm({
           </button>
         ))}
       </div>
-      <form
-        id="signup-panel"
-        role="tabpanel"
-        aria-labelledby={`signup-tab-${accountType}`}
-        className="form"
-        aria-busy={isBusy}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <FormAlert message={message} />
-        {invite === undefined ? <SocialLoginButton /> : null}
-        {accountType === 'organisation' && invite === undefined ? (
-          <>
-            <p className="form__note">{t('auth.signup.organisationHint')}</p>
-            <FormField
-              id="signup-organisation"
-              label={t('fields.organisationName')}
-              name="organisation_name"
-              autoComplete="organization"
-              required
-              value={organisationName}
-              error={fieldErrors.organisationName}
-              onChange={(event) => {
-                setOrganisationName(event.target.value);
-              }}
-            />
-          </>
-        ) : null}
-        <FormField
-          id="signup-name"
-          label={t('fields.name')}
-          hint={t('common.optional')}
-          name="name"
-          autoComplete="name"
-          maxLength={FIELD_MAX.name}
-          value={name}
-          error={fieldErrors.name}
-          onChange={(event) => {
-            setName(event.target.value);
+      {/* the panel of the tabs wraps the form: a <form> may not take the tabpanel role */}
+      <div id="signup-panel" role="tabpanel" aria-labelledby={`signup-tab-${accountType}`}>
+        <form
+          className="form"
+          aria-busy={isBusy}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
           }}
-        />
-        <FormField
-          id="signup-email"
-          label={t('fields.email')}
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          maxLength={FIELD_MAX.email}
-          value={email}
-          error={fieldErrors.email}
-          onChange={(event) => {
-            setEmail(event.target.value);
-          }}
-        />
-        <FormField
-          id="signup-password"
-          label={t('fields.password')}
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          required
-          maxLength={FIELD_MAX.password}
-          value={password}
-          error={fieldErrors.password}
-          describedBy="signup-password-strength"
-          onChange={(event) => {
-            setPassword(event.target.value);
-          }}
-        />
-        <PasswordStrength password={password} id="signup-password-strength" />
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            name="terms"
-            required
-            checked={terms}
-            aria-invalid={fieldErrors.terms === undefined ? undefined : true}
-            aria-describedby={fieldErrors.terms === undefined ? undefined : 'signup-terms-error'}
+        >
+          <FormAlert message={message} />
+          {invite === undefined ? <SocialLoginButton /> : null}
+          {accountType === 'organisation' && invite === undefined ? (
+            <>
+              <p className="form__note">{t('auth.signup.organisationHint')}</p>
+              <FormField
+                id="signup-organisation"
+                label={t('fields.organisationName')}
+                name="organisation_name"
+                autoComplete="organization"
+                required
+                value={organisationName}
+                error={fieldErrors.organisationName}
+                onChange={(event) => {
+                  setOrganisationName(event.target.value);
+                }}
+              />
+            </>
+          ) : null}
+          <FormField
+            id="signup-name"
+            label={t('fields.name')}
+            hint={t('common.optional')}
+            name="name"
+            autoComplete="name"
+            maxLength={FIELD_MAX.name}
+            value={name}
+            error={fieldErrors.name}
             onChange={(event) => {
-              setTerms(event.target.checked);
+              setName(event.target.value);
             }}
           />
-          <AgreeToTerms />
-        </label>
-        {fieldErrors.terms === undefined ? null : (
-          <p id="signup-terms-error" className="field__error">
-            {fieldErrors.terms}
-          </p>
-        )}
-        <SubmitButton label={t('auth.signup.submit')} isBusy={isBusy} />
-        {isBusy ? (
-          <p className="form__status" role="status">
-            {phase === 'botCheck' ? t('auth.botCheck') : t('auth.submitting')}
-          </p>
-        ) : null}
-      </form>
+          <FormField
+            id="signup-email"
+            label={t('fields.email')}
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            maxLength={FIELD_MAX.email}
+            value={email}
+            error={fieldErrors.email}
+            onChange={(event) => {
+              setEmail(event.target.value);
+            }}
+          />
+          <FormField
+            id="signup-password"
+            label={t('fields.password')}
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            required
+            maxLength={FIELD_MAX.password}
+            value={password}
+            error={fieldErrors.password}
+            describedBy="signup-password-strength"
+            onChange={(event) => {
+              setPassword(event.target.value);
+            }}
+          />
+          <PasswordStrength password={password} id="signup-password-strength" />
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              name="terms"
+              required
+              checked={terms}
+              aria-invalid={fieldErrors.terms === undefined ? undefined : true}
+              aria-describedby={fieldErrors.terms === undefined ? undefined : 'signup-terms-error'}
+              onChange={(event) => {
+                setTerms(event.target.checked);
+              }}
+            />
+            <AgreeToTerms />
+          </label>
+          {fieldErrors.terms === undefined ? null : (
+            <p id="signup-terms-error" className="field__error">
+              {fieldErrors.terms}
+            </p>
+          )}
+          <SubmitButton label={t('auth.signup.submit')} isBusy={isBusy} />
+          {isBusy ? (
+            <p className="form__status" role="status">
+              {phase === 'botCheck' ? t('auth.botCheck') : t('auth.submitting')}
+            </p>
+          ) : null}
+        </form>
+      </div>
       <ModalSwitchPrompt
         question={t('auth.signup.haveAccount')}
         action={t('auth.signup.toLogin')}

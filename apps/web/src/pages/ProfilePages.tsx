@@ -7,6 +7,7 @@ import { ActingAs } from '../check/ActingAs.tsx';
 import { CheckForm } from '../check/CheckForm.tsx';
 import { PageIntro } from '../components/PageIntro.tsx';
 import { DocumentsList } from '../documents/DocumentsList.tsx';
+import { MyChecks } from '../documents/MyChecks.tsx';
 import { parseGroupId } from '../documents/documents.ts';
 import { fetchGroups, GROUPS_QUERY_KEY } from '../check/groups.ts';
 import { InvitationsCard } from '../members/InvitationsCard.tsx';
@@ -86,7 +87,7 @@ export function MyDocumentsPage() {
   return (
     <div className="container page">
       <PageIntro title={t('pages.myDocuments.title')} lead={t('pages.myDocuments.lead')} />
-      <DocumentsList />
+      <MyChecks />
     </div>
   );
 }

@@ -3,6 +3,8 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { lazyComponent } from '../app/lazyComponent.ts';
 import { CheckForm } from '../check/CheckForm.tsx';
+import { ComparedWith, HomeFaq, HowItWorks, PrivacyInBrief } from '../home/HomeSections.tsx';
+import { SampleReportSection } from '../home/SampleReportSection.tsx';
 import { PageIntro } from '../components/PageIntro.tsx';
 import { LoadingBlock } from '../components/Spinner.tsx';
 import { useLanguage } from '../language/useLanguage.ts';
@@ -19,18 +21,25 @@ export function HomePage() {
   const { t } = useTranslation();
   return (
     <>
-      <section className="hero">
-        <div className="container hero__grid">
-          <PageIntro title={t('pages.home.title')} lead={t('pages.home.lead')}>
-            <ul className="ticks">
-              <li>{t('pages.home.point1')}</li>
-              <li>{t('pages.home.point2')}</li>
-              <li>{t('pages.home.point3')}</li>
-            </ul>
-          </PageIntro>
-          <CheckForm />
+      <section className="hero home-hero">
+        <div className="container home-hero__grid">
+          <PageIntro title={t('pages.home.title')} lead={t('home.hero.lead')} />
+          <div className="home-hero__form">
+            <CheckForm />
+          </div>
+          {/* Beside the title on wide screens; below the form on phones, so the text box is on the first screen. */}
+          <ul className="ticks home-hero__points">
+            <li>{t('pages.home.point1')}</li>
+            <li>{t('pages.home.point2')}</li>
+            <li>{t('pages.home.point3')}</li>
+          </ul>
         </div>
       </section>
+      <HowItWorks />
+      <SampleReportSection />
+      <ComparedWith />
+      <PrivacyInBrief />
+      <HomeFaq />
     </>
   );
 }
@@ -141,28 +150,37 @@ export function PricingPage() {
     t('pages.pricing.f5'),
     t('pages.pricing.f6'),
   ];
+  // The packs first (what a visitor came for), then what every pack includes and what is not sold yet.
   return (
-    <div className="container page">
+    <div className="container page pricing-page">
       <PageIntro title={t('pages.pricing.title')} lead={t('pages.pricing.lead')} />
-      <section className="card" aria-labelledby="pricing-features">
-        <h2 id="pricing-features">{t('pages.pricing.features')}</h2>
-        <ul className="ticks ticks--columns">
-          {features.map((feature) => (
-            <li key={feature}>{feature}</li>
-          ))}
-        </ul>
-        <p className="muted">{t('pages.pricing.body')}</p>
-        <h3>{t('pages.pricing.notYetTitle')}</h3>
-        <p className="muted">{t('pages.pricing.notYet')}</p>
-      </section>
-      <section className="card pricing-packs" aria-labelledby="pricing-packs-title">
-        <h2 id="pricing-packs-title">{t('commerce.pricing.title')}</h2>
-        <p className="muted">{t('commerce.pricing.lead')}</p>
-        {/* The features above show while the widget's chunk loads. */}
+      <section className="pricing-packs" aria-labelledby="pricing-packs-title">
+        <h2 id="pricing-packs-title" className="pricing-page__title">
+          {t('commerce.pricing.title')}
+        </h2>
         <Suspense fallback={<LoadingBlock label={t('commerce.pricing.loading')} />}>
           <PricingWidget />
         </Suspense>
       </section>
+      <div className="pricing-page__details">
+        <section className="card pricing-features" aria-labelledby="pricing-features">
+          <h2 id="pricing-features" className="pricing-page__title">
+            {t('pages.pricing.features')}
+          </h2>
+          <ul className="ticks ticks--columns">
+            {features.map((feature) => (
+              <li key={feature}>{feature}</li>
+            ))}
+          </ul>
+          <p className="pricing-features__body">{t('pages.pricing.body')}</p>
+        </section>
+        <section className="pricing-not-yet" aria-labelledby="pricing-not-yet">
+          <h2 id="pricing-not-yet" className="pricing-not-yet__title">
+            {t('pages.pricing.notYetTitle')}
+          </h2>
+          <p>{t('pages.pricing.notYet')}</p>
+        </section>
+      </div>
     </div>
   );
 }

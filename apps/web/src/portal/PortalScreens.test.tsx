@@ -74,24 +74,24 @@ describe('the portal screens', () => {
     expect(html).toMatch(/<a[^>]*href="\/integrito\/login\/\?utm=x"[^>]*>Go back<\/a>/);
   });
 
-  it('the confirmation screen offers Resend Email and Login', () => {
+  it('the confirmation screen offers Resend email and Log in', () => {
     const html = render(
-      <PortalEmailSent email="a@b.co" title="Check your e-mail" loginPath="/integrito/login/?utm=x" />,
+      <PortalEmailSent email="a@b.co" title="Check your email" loginPath="/integrito/login/?utm=x" />,
     );
     expect(html).toContain('We sent a link to a@b.co.');
-    expect(html).toContain('>Resend Email</button>');
-    expect(html).toMatch(/href="\/integrito\/login\/\?utm=x"[^>]*>Login<\/a>/);
+    expect(html).toContain('>Resend email</button>');
+    expect(html).toMatch(/href="\/integrito\/login\/\?utm=x"[^>]*>Log in<\/a>/);
   });
 
-  it('the reset success says Done and links to /integrito/login/; the error screen offers Contact Us', () => {
+  it('the reset success says Done and links to /integrito/login/; the error screen offers Contact us', () => {
     const done = render(<PortalResetDone />);
     expect(done).toContain('Done!');
     expect(done).toContain('Your password has been successfully updated.');
     expect(done).toContain('href="/integrito/login/"');
     const error = render(<PortalResetError message="The code is not valid." />);
-    expect(error).toContain('Oops, something went wrong...');
+    expect(error).toContain('Oops, something went wrong…');
     expect(error).toContain('The code is not valid.');
-    expect(error).toContain('Contact Us');
+    expect(error).toContain('Contact us');
   });
 
   it('the by-link notice says which group and role', () => {
@@ -119,7 +119,7 @@ describe('the portal screens', () => {
     expect(html).toContain('value="https://v.example/?invite=s"');
     expect(html).toContain('The link was copied to your clipboard');
     const failed = render(<GroupInviteLinks {...props} copyState={{ role: 3, outcome: 'failed' }} />);
-    expect(failed).toContain('Failed to copy the link');
+    expect(failed).toContain('The link could not be copied.');
   });
 
   it('Spanish screens are translated', async () => {

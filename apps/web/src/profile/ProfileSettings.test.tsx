@@ -64,9 +64,9 @@ describe('the profile page sections', () => {
 
   it('offers an account without a password (Google sign-in) a link to set one instead of the password forms', () => {
     const html = render(<ProfileSections profile={{ ...profile, has_password: false }} />);
-    expect(html.match(/E-mail me a link to set a password/g)).toHaveLength(3);
+    expect(html.match(/Email me a link to set a password/g)).toHaveLength(3);
     expect(html.match(/<form novalidate="" hidden="">/gi)).toHaveLength(3);
-    expect(render(<ProfileSections profile={profile} />)).not.toContain('E-mail me a link to set a password');
+    expect(render(<ProfileSections profile={profile} />)).not.toContain('Email me a link to set a password');
   });
 
   it('offers a searchable list of time zones with the stored one selected', () => {

@@ -8,6 +8,7 @@ import { ReportDownload } from './ReportDownload.tsx';
 import { ReportProgress } from './ReportProgress.tsx';
 import type { ReportLoad } from './reportLoad.ts';
 import { ReportView } from './ReportView.tsx';
+import { reportName } from './title.ts';
 import { useIsMobile, useProgress, useReportLoad } from './useReport.ts';
 
 /**
@@ -44,6 +45,7 @@ export function ReportScreen({
   const { t } = useTranslation();
   const toErrorText = useErrorText();
   const { document } = load;
+  const name = document.kind === 'ready' ? (reportName(document.report) ?? t('report.untitled')) : null;
 
   let body: ReactNode;
   if (document.kind === 'failed' || document.kind === 'timeout' || document.kind === 'error') {
@@ -78,8 +80,18 @@ export function ReportScreen({
   }
 
   return (
-    <div className="report-modal__inner">
-      <Title className="modal__title report-modal__title">{t('report.title', { id: documentId })}</Title>
+    <div className="report-modal__inner" data-check-id={documentId}>
+      <header className="report-modal__head">
+        {/* titled by the document; its accessible name reads "Similarity report: <document>" */}
+        <Title className="modal__title report-modal__title">
+          <span className="report-modal__kind">
+            {t('report.kind')}
+            {name === null ? null : <span className="visually-hidden">: </span>}
+          </span>
+          {name === null ? null : <span className="report-modal__name">{name}</span>}
+        </Title>
+        <p className="report-modal__check">{t('report.checkNumber', { id: String(documentId) })}</p>
+      </header>
       <div className="report-modal__body">{body}</div>
       {isGuest ? (
         <div className="report-modal__footer">

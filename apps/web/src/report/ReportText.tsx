@@ -1,6 +1,7 @@
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ReportNode } from '@veritext/contracts';
+import { sourceColourSlot, type ReportNode } from '@veritext/contracts';
+import { nodeColourSource, sourceColourStyle } from './colours.ts';
 import { aiNodeClass, nodeClasses, type DisabledItems } from './highlight.ts';
 
 export type NodeHandlers = {
@@ -39,10 +40,17 @@ export function SimilarityText({
             : classes.includes('report-node--changed')
               ? t('report.text.changed')
               : t('report.text.identical');
+        // identical and changed text take the colour of their (first enabled) source
+        const source =
+          classes.includes('report-node--identical') || classes.includes('report-node--changed')
+            ? nodeColourSource(node, disabled)
+            : null;
         return (
           <mark
             key={index}
             className={['report-node', ...classes].join(' ')}
+            style={source === null ? undefined : sourceColourStyle(source)}
+            data-colour={source === null ? undefined : sourceColourSlot(source)}
             data-node={index}
             tabIndex={0}
             aria-pressed={lockedNode === index}

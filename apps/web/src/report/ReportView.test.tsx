@@ -162,25 +162,39 @@ describe('the Similarity report', () => {
 
   it('has the title, both totals as tabs, and the guest footer for a guest only', () => {
     const html = screen(READY);
-    expect(html).toContain('<h2 class="modal__title report-modal__title">Similarity report #42</h2>');
-    expect(html).toMatch(/role="tab"[^>]*aria-selected="true"[^>]*data-tab="similarity"[^>]*>.*Similarity total/);
-    expect(html).toContain('<span class="report-total__value">62.50 %</span>');
-    expect(html).toContain('Identical 36.90 %');
-    expect(html).toContain('Changed text 25.60 %');
+    // titled by the document ("Similarity report: Essay" to a screen reader); the check's number beside it
     expect(html).toContain(
-      '<span class="report-total__label">AI total</span><span class="report-total__value">64.29 %</span>',
+      '<h2 class="modal__title report-modal__title"><span class="report-modal__kind">Similarity report' +
+        '<span class="visually-hidden">: </span></span><span class="report-modal__name">Essay</span></h2>',
     );
-    expect(html).toContain('Go beyond limits - Join now!');
-    expect(screen(READY, { isGuest: false })).not.toContain('Go beyond limits');
+    expect(html).toContain('<p class="report-modal__check">Check no.\u00a042</p>');
+    expect(html).toContain('data-check-id="42"');
+    expect(html).not.toContain('#42');
+    expect(html).toMatch(/role="tab"[^>]*aria-selected="true"[^>]*data-tab="similarity"[^>]*>.*Similarity total/);
+    // the gauge: the percentage, its band in words, the split beside it, and the caution
+    expect(html).toContain('<span class="report-total__value">62.50\u00a0%</span>');
+    expect(html).toContain('data-band="veryHigh"');
+    expect(html).toContain('<strong>Very high similarity</strong>');
+    expect(html).toContain('Most of the text matches other sources');
+    expect(html).toContain('Identical 36.90\u00a0%');
+    expect(html).toContain('Changed text 25.60\u00a0%');
+    expect(html).toContain('Similarity is not proof of plagiarism');
+    // the AI card: a verdict in words, on the verdict scale, with the AI share under it
+    expect(html).toMatch(
+      /<span class="report-verdict" data-scale="ai"><span class="report-total__label">AI total<\/span><span class="report-total__value report-verdict__value">Likely AI<\/span><span class="report-total__detail">64\.29\u00a0% likely AI-written<\/span>/,
+    );
+    expect(html).toContain('Sign up to check the whole text');
+    expect(screen(READY, { isGuest: false })).not.toContain('Sign up to check the whole text');
   });
 
   it('renders the text from the nodes with identical and changed text styled apart', () => {
     const html = view();
     expect(html).toContain('<span>Rivers shape valleys. </span>');
+    // each passage in its source's colour (the changed one has sources 1 and 2: the first one's)
     expect(html).toMatch(
-      /<mark class="report-node report-node--identical" data-node="1"[^>]*><span class="visually-hidden">\[identical:\]<\/span>Water carves the rock slowly. /,
+      /<mark class="report-node report-node--identical" style="--source-colour:var\(--color-source-1\)" data-colour="1" data-node="1"[^>]*><span class="visually-hidden">\[identical:\]<\/span>Water carves the rock slowly. /,
     );
-    expect(html).toMatch(/<mark class="report-node report-node--changed" data-node="2"/);
+    expect(html).toMatch(/<mark class="report-node report-node--changed" style="[^"]*" data-colour="1" data-node="2"/);
     expect(html).not.toContain('is-highlighted');
   });
 
@@ -191,18 +205,21 @@ describe('the Similarity report', () => {
     expect(html).toContain('href="https://rivers.example.org/essay"');
     expect(html).not.toContain('href="https://archive.example.edu/paper"');
     expect(html).toContain('Checked on Veritext');
-    expect(html).toContain('<span class="pill report-source__pill">40 %</span>');
-    expect(html).toContain('<span class="pill report-source__pill">1 %</span>');
-    expect(html).toContain('Identical 30.00 %');
+    expect(html).toContain('<span class="pill report-source__pill">40\u00a0%</span>');
+    expect(html).toContain('<span class="pill report-source__pill">1\u00a0%</span>');
+    expect(html).toContain('Identical 30.00\u00a0%');
+    // each source's marker in its colour: source 1 the first, source 2 the second
+    expect(html).toContain('style="--source-colour:var(--color-source-1)" data-colour="1" data-item="source:1"');
+    expect(html).toContain('style="--source-colour:var(--color-source-2)" data-colour="2" data-item="source:2"');
     expect(html).toContain('role="switch" class="report-switch" aria-checked="true"');
   });
 
   it('says when a list is empty', () => {
-    expect(view('quotes')).toContain('No Quotes detected.');
-    expect(view('references')).toContain('No References detected.');
+    expect(view('quotes')).toContain('No quotes detected.');
+    expect(view('references')).toContain('No references detected.');
     const noSources = { ...REPORT, plagiarism: { ...REPORT.plagiarism, sources: [] } };
-    expect(view('similarity', { kind: 'done' }, noSources)).toContain('No Similarity detected.');
-    expect(view()).not.toContain('No Similarity detected.');
+    expect(view('similarity', { kind: 'done' }, noSources)).toContain('No similarity detected.');
+    expect(view()).not.toContain('No similarity detected.');
   });
 
   it('has a locked Grammar tab and keyboard-ready tabs', () => {
@@ -221,7 +238,7 @@ describe('the Similarity report', () => {
     expect(html).toContain('<mark class="ai-mark ai-mark--likely" data-ai-node="0">');
     expect(html).toContain('<mark class="ai-mark ai-mark--strong" data-ai-node="2">');
     expect(html).toContain('Likely AI');
-    expect(html).toContain('26.19 %');
+    expect(html).toMatch(/26\.19\s%/);
   });
 
   it("says 'Failed' on an AI error, and that the AI check is not available when it is not enabled", () => {
@@ -230,7 +247,7 @@ describe('the Similarity report', () => {
       ai: { ...REPORT.ai, error: 'AI Detector can check only texts in English and Spanish.' },
     };
     const html = view('ai', { kind: 'done' }, failed);
-    expect(html).toContain('<span class="report-total__value is-failed">Failed</span>');
+    expect(html).toContain('<span class="report-total__value report-verdict__value is-failed">Failed</span>');
     expect(html).toContain('AI Detector can check only texts in English and Spanish.');
     const unavailable = view('ai', { kind: 'unavailable' });
     expect(unavailable).toContain('This text was not checked for AI, and there are no AI pages left');
@@ -244,8 +261,10 @@ describe('the Similarity report', () => {
       /<button type="button" class="button button--primary">Check for AI — costs 1 AI page<\/button>/,
     );
     expect(html).toContain(
-      '<span class="report-total__label">AI total</span><span class="report-total__value">Not checked</span>',
+      '<span class="report-total__label">AI total</span><span class="report-total__value report-verdict__value">Not checked</span>',
     );
+    expect(html).toContain('Open it to check for AI (1 AI page)');
+    expect(view('ai', { kind: 'unavailable' })).toContain('No AI pages left to check it');
     expect(view('ai', { kind: 'pending' })).not.toContain('Check for AI — costs 1 AI page');
   });
 
@@ -255,15 +274,15 @@ describe('the Similarity report', () => {
     expect(html).toContain('Compared with');
     expect(html).toContain('<li>1,234 documents checked on Veritext</li>');
     expect(html).toContain('<li>1 document of your organisation, kept apart</li>');
-    expect(html).toContain('<li>Reference collection &#x27;Maritime history&#x27;: 7 documents</li>');
-    expect(html).toContain('<li>The internet: not searched (no search provider is configured)</li>');
+    expect(html).toContain('<li>Reference collection “Maritime history”: 7 documents</li>');
+    expect(html).toContain('<li>The internet: not searched (internet search is not available yet)</li>');
     expect(view()).not.toContain('report-scope');
     expect(view('quotes', { kind: 'done' }, SCOPED)).not.toContain('report-scope');
   });
 
   it('names each source by whose it is, and a collection document by its title and collection', () => {
     const html = view('similarity', { kind: 'done' }, SCOPED);
-    expect(html).toContain('<span class="report-source__title">Your check &#x27;My draft&#x27; of 25 Nov 2026</span>');
+    expect(html).toContain('<span class="report-source__title">Your check “My draft” of 25 Nov 2026</span>');
     expect(html).toContain('<span class="report-source__title">A document checked in your organisation</span>');
     expect(html).toContain('<span class="report-source__title">A document submitted to Veritext on 20 Nov 2026</span>');
     expect(html).toContain('<span class="report-source__type">Reference collection: Maritime history</span>');
@@ -276,7 +295,7 @@ describe('the Similarity report', () => {
       <SimilarityText nodes={REPORT.plagiarism.nodes} disabled={new Set()} highlighted={new Set([2])} lockedNode={2} />,
     );
     expect(text).toMatch(
-      /<mark class="report-node report-node--changed is-highlighted" data-node="2"[^>]*aria-pressed="true"/,
+      /<mark class="report-node report-node--changed is-highlighted" style="[^"]*" data-colour="1" data-node="2"[^>]*aria-pressed="true"/,
     );
     const disabled = renderToStaticMarkup(
       <SimilarityText
@@ -288,6 +307,8 @@ describe('the Similarity report', () => {
     );
     expect(disabled).toContain('<span>Water carves the rock slowly. </span>');
     expect(disabled).toContain('report-node--changed');
+    // source 1 left out: the changed passage takes the colour of its other source, 2
+    expect(disabled).toMatch(/report-node--changed" style="--source-colour:var\(--color-source-2\)" data-colour="2"/);
     const list = renderToStaticMarkup(
       <SourceList
         kind="source"
@@ -298,8 +319,8 @@ describe('the Similarity report', () => {
         locked={1}
       />,
     );
-    expect(list).toContain('class="report-source is-highlighted" data-item="source:1"');
-    expect(list).toContain('class="report-source is-disabled" data-item="source:2"');
+    expect(list).toMatch(/class="report-source is-highlighted" style="[^"]*" data-colour="1" data-item="source:1"/);
+    expect(list).toMatch(/class="report-source is-disabled" style="[^"]*" data-colour="2" data-item="source:2"/);
     expect(list).toContain('aria-pressed="true"');
   });
 
@@ -323,7 +344,7 @@ describe('the Similarity report', () => {
     );
     const timeout = screen({ document: { kind: 'timeout' }, ai: { kind: 'waiting' } });
     expect(timeout).toContain('role="alert"');
-    expect(timeout).toContain('Timeout Error');
+    expect(timeout).toContain('The report is taking too long.');
   });
 
   it('reads in Spanish too', async () => {
@@ -339,13 +360,17 @@ describe('the Similarity report', () => {
           onSignup={() => undefined}
         />,
       );
-      expect(html).toContain('Informe de similitud n.º 42');
-      expect(html).toContain('62,50 %');
+      expect(html).toContain('Informe de similitud<span class="visually-hidden">: </span>');
+      expect(html).toContain('Revisión n.º\u00a042');
+      expect(html).toContain('62,50\u00a0%');
+      expect(html).toContain('Similitud muy alta');
+      expect(html).toContain('La similitud no prueba el plagio');
+      expect(html).toContain('Probablemente IA');
       expect(html).toContain('Similitud total');
       const scoped = renderToStaticMarkup(<ReportView report={SCOPED} ai={{ kind: 'offer' }} language="es" />);
       expect(scoped).toContain('Comparado con');
       expect(scoped).toContain('<li>1234 documentos revisados en Veritext</li>');
-      expect(scoped).toContain('Internet: sin buscar');
+      expect(scoped).toContain('Internet: no se ha buscado');
       expect(scoped).toContain('Tu revisión «My draft» del 25 nov 2026');
       expect(scoped).toContain('Un documento revisado en tu organización');
       expect(scoped).toContain('Un documento enviado a Veritext el 20 nov 2026');

@@ -4,6 +4,7 @@ import { TIMINGS, type SimilarityReport } from '@veritext/contracts';
 import { verdictKey } from '../ai-detector/aiDetector.ts';
 import { Spinner } from '../components/Spinner.tsx';
 import { useErrorText } from '../modals/useAuthFlow.ts';
+import { formatCount } from '../i18n/format.ts';
 import { formatReportPercent } from './format.ts';
 import {
   activeTarget,
@@ -21,7 +22,8 @@ import { scopePhrases } from './origins.ts';
 import { aiFailureKeys } from './polling.ts';
 import type { AiLoad } from './reportLoad.ts';
 import { AiText, SimilarityText } from './ReportText.tsx';
-import { scrollIntoContainer } from './scroll.ts';
+import { AiTotal, SimilarityTotal } from './ReportTotals.tsx';
+import { scrollContainerOf, scrollIntoContainer } from './scroll.ts';
 import { INITIAL_SHEET, SHEET_HEIGHTS_PX, sheetReducer, swipeDirection, type SheetState } from './sheet.ts';
 import { SourceList } from './SourceList.tsx';
 import { TabList, tabId } from './TabList.tsx';
@@ -160,7 +162,9 @@ export function ReportView({
     const listKind = LIST_KIND[sideTab];
     const match = firstMatch(target, highlight, listKind === undefined ? [] : [listKind]);
     if (match === null) return;
-    const container = match.type === 'node' ? textRef.current : listRef.current;
+    // the text scrolls in its pane, or on a phone with the report (text first, then the totals)
+    const container =
+      match.type === 'node' ? (textRef.current === null ? null : scrollContainerOf(textRef.current)) : listRef.current;
     const selector =
       match.type === 'node' ? `[data-node="${String(match.index)}"]` : `[data-item="${itemKey(match.type, match.id)}"]`;
     const element = container?.querySelector<HTMLElement>(selector);
@@ -232,18 +236,6 @@ export function ReportView({
     dispatchHighlight({ type: 'clear' });
   };
 
-  const percents = plagiarism.percents;
-  const aiValue =
-    aiFailure !== null
-      ? t('report.ai.failed')
-      : ai.kind === 'done'
-        ? formatReportPercent(report.ai.percents.total, language)
-        : ai.kind === 'unavailable'
-          ? t('report.ai.notAvailableShort')
-          : ai.kind === 'offer'
-            ? t('report.ai.notChosenShort')
-            : t('report.ai.checking');
-
   const textPanelId = `${id}-text`;
   const listPanelId = `${id}-list`;
   const sheetStyle = { '--sheet-height': `${String(SHEET_HEIGHTS_PX[sheet])}px` } as CSSProperties;
@@ -257,243 +249,236 @@ export function ReportView({
 
   return (
     <div className="report" data-view={topTab} style={sheetStyle}>
-      <div className="report__toolbar">
-        <TabList<TopTab>
-          idPrefix={`${id}-top`}
-          label={t('report.totals.label')}
-          className="report-totals"
-          controls={textPanelId}
-          selected={topTab}
-          onSelect={selectTop}
-          tabs={[
-            {
-              key: 'similarity',
-              label: (
-                <>
-                  <span className="report-total__label">{t('report.totals.similarity')}</span>
-                  <span className="report-total__value">{formatReportPercent(percents.total, language)}</span>
-                  <span className="report-total__detail">
-                    <span className="report-total__identical">
-                      {t('report.totals.identical', { percent: formatReportPercent(percents.identical, language) })}
-                    </span>{' '}
-                    <span className="report-total__changed">
-                      {t('report.totals.changed', {
-                        percent: formatReportPercent(percents['changed-index'], language),
-                      })}
-                    </span>
-                  </span>
-                </>
-              ),
-            },
-            {
-              key: 'ai',
-              label: (
-                <>
-                  <span className="report-total__label">{t('report.totals.ai')}</span>
-                  <span className={aiFailure === null ? 'report-total__value' : 'report-total__value is-failed'}>
-                    {aiValue}
-                  </span>
-                </>
-              ),
-            },
-          ]}
-        />
-        {download}
-      </div>
-
-      {isAiAlertShown && aiFailure !== null ? (
-        <div className="alert alert--error report__alert" role="alert">
-          <p>
-            <strong>{aiFailure.title}</strong>
+      {/* one scroller on a phone (the text, then the totals); no box of its own on wider screens */}
+      <div className="report__scroll">
+        {report.cut_at_words === undefined ? null : (
+          <p className="alert alert--info report__cut" data-testid="report-cut">
+            {t('report.cut', { words: formatCount(report.cut_at_words, language) })}
           </p>
-          {aiFailure.body === null ? null : <p>{aiFailure.body}</p>}
-          <button
-            type="button"
-            className="link-button"
-            onClick={() => {
-              setIsAiAlertShown(false);
-            }}
-          >
-            {t('common.close')}
-          </button>
+        )}
+        <div className="report__toolbar">
+          <TabList<TopTab>
+            idPrefix={`${id}-top`}
+            label={t('report.totals.label')}
+            className="report-totals"
+            controls={textPanelId}
+            selected={topTab}
+            onSelect={selectTop}
+            tabs={[
+              {
+                key: 'similarity',
+                label: <SimilarityTotal report={report} language={language} />,
+              },
+              {
+                key: 'ai',
+                label: <AiTotal report={report} ai={ai} language={language} failed={aiFailure !== null} />,
+              },
+            ]}
+          />
+          {download}
         </div>
-      ) : null}
+        {topTab === 'similarity' ? <p className="report__caution">{t('report.gauge.caution')}</p> : null}
 
-      <div className="report__panes">
-        <section
-          className="report__text-pane"
-          id={textPanelId}
-          role="tabpanel"
-          aria-labelledby={tabId(`${id}-top`, topTab)}
-        >
-          {topTab === 'similarity' ? (
-            <p className="report__legend">
-              <span className="report-legend report-legend--identical">{t('report.legend.identical')}</span>
-              <span className="report-legend report-legend--changed">{t('report.legend.changed')}</span>
-              <span className="report-legend report-legend--quote">{t('report.legend.quote')}</span>
-              <span className="report-legend report-legend--reference">{t('report.legend.reference')}</span>
+        {isAiAlertShown && aiFailure !== null ? (
+          <div className="alert alert--error report__alert" role="alert">
+            <p>
+              <strong>{aiFailure.title}</strong>
             </p>
-          ) : (
-            <p className="report__legend">
-              <span className="ai-legend ai-legend--likely">{t('ai.result.legendLikely')}</span>
-              <span className="ai-legend ai-legend--strong">{t('ai.result.legendStrong')}</span>
-            </p>
-          )}
-          <div className="report__text" ref={textRef} tabIndex={-1}>
-            {topTab === 'ai' && ai.kind === 'done' && aiFailure === null && report.ai.nodes.length > 0 ? (
-              <AiText nodes={report.ai.nodes} />
-            ) : (
-              <SimilarityText
-                nodes={
-                  topTab === 'ai' ? nodes.map((node) => ({ ...node, sources: [], quotes: [], references: [] })) : nodes
-                }
-                disabled={disabled}
-                highlighted={highlight.nodes}
-                lockedNode={lockedNode}
-                handlers={{
-                  onEnter: (index) => {
-                    enter({ type: 'node', index });
-                  },
-                  onLeave: leave,
-                  onActivate: (index) => {
-                    activate({ type: 'node', index });
-                  },
-                }}
-              />
-            )}
-          </div>
-        </section>
-
-        <aside
-          ref={sheetRef}
-          className="report__side report-sheet"
-          data-sheet-state={sheet}
-          aria-label={t('report.sheet.label')}
-        >
-          <button
-            type="button"
-            className="report-sheet__handle"
-            aria-label={sheetLabel[sheet]}
-            aria-expanded={sheet === 'expanded'}
-            data-sheet-handle=""
-            onTouchStart={(event) => {
-              touchStartY.current = event.touches[0]?.clientY ?? null;
-            }}
-            onTouchEnd={(event) => {
-              const start = touchStartY.current;
-              const end = event.changedTouches[0]?.clientY;
-              touchStartY.current = null;
-              if (start === null || end === undefined) return;
-              const direction = swipeDirection(start, end);
-              if (direction === null) return;
-              lastSwipeAt.current = event.timeStamp;
-              dispatchSheet({ type: 'swipe', direction });
-            }}
-            onClick={(event) => {
-              if (event.timeStamp - lastSwipeAt.current < SWIPE_CLICK_WINDOW_MS) return;
-              dispatchSheet({ type: 'tapHandle' });
-            }}
-            onKeyDown={(event) => {
-              if (event.key === 'ArrowUp' || event.key === 'ArrowDown') {
-                event.preventDefault();
-                dispatchSheet({ type: 'swipe', direction: event.key === 'ArrowUp' ? 'up' : 'down' });
-              }
-            }}
-          >
-            <span className="report-sheet__grip" aria-hidden="true" />
-          </button>
-          <div className="report-sheet__body">
-            <TabList<SideTab>
-              idPrefix={`${id}-side`}
-              label={t('report.tabs.label')}
-              className="report-tabs"
-              controls={listPanelId}
-              selected={sideTab}
-              onSelect={selectSide}
-              tabs={[
-                {
-                  key: 'similarity',
-                  label: (
-                    <>
-                      {t('report.tabs.similarity')}{' '}
-                      <span className="report-tab__count">{plagiarism.sources.length}</span>
-                    </>
-                  ),
-                },
-                {
-                  key: 'quotes',
-                  label: (
-                    <>
-                      {t('report.tabs.quotes')} <span className="report-tab__count">{plagiarism.quSources.length}</span>
-                    </>
-                  ),
-                },
-                {
-                  key: 'references',
-                  label: (
-                    <>
-                      {t('report.tabs.references')}{' '}
-                      <span className="report-tab__count">{plagiarism.reSources.length}</span>
-                    </>
-                  ),
-                },
-                {
-                  key: 'grammar',
-                  isDisabled: true,
-                  label: (
-                    <>
-                      <LockIcon /> {t('report.tabs.grammar')}{' '}
-                      <span className="report-tab__soon">{t('report.tabs.comingSoon')}</span>
-                    </>
-                  ),
-                },
-                { key: 'ai', label: t('report.tabs.ai') },
-              ]}
-            />
-            <div
-              className="report__list"
-              ref={listRef}
-              id={listPanelId}
-              role="tabpanel"
-              aria-labelledby={tabId(`${id}-side`, sideTab)}
-              tabIndex={0}
+            {aiFailure.body === null ? null : <p>{aiFailure.body}</p>}
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => {
+                setIsAiAlertShown(false);
+              }}
             >
-              {listKind === undefined ? (
-                <AiPanel report={report} ai={ai} language={language} failure={aiFailure} onRequestAi={onRequestAi} />
+              {t('common.close')}
+            </button>
+          </div>
+        ) : null}
+
+        <div className="report__panes">
+          <section
+            className="report__text-pane"
+            id={textPanelId}
+            role="tabpanel"
+            aria-labelledby={tabId(`${id}-top`, topTab)}
+          >
+            {topTab === 'similarity' ? (
+              <p className="report__legend">
+                <span className="report-legend report-legend--identical">{t('report.legend.identical')}</span>
+                <span className="report-legend report-legend--changed">{t('report.legend.changed')}</span>
+                <span className="report-legend report-legend--quote">{t('report.legend.quote')}</span>
+                <span className="report-legend report-legend--reference">{t('report.legend.reference')}</span>
+                {plagiarism.sources.length > 0 ? (
+                  <span className="report-legend report-legend--colours">{t('report.legend.colour')}</span>
+                ) : null}
+              </p>
+            ) : (
+              <p className="report__legend">
+                <span className="ai-legend ai-legend--likely">{t('ai.result.legendLikely')}</span>
+                <span className="ai-legend ai-legend--strong">{t('ai.result.legendStrong')}</span>
+              </p>
+            )}
+            <div className="report__text" ref={textRef} tabIndex={-1}>
+              {topTab === 'ai' && ai.kind === 'done' && aiFailure === null && report.ai.nodes.length > 0 ? (
+                <AiText nodes={report.ai.nodes} />
               ) : (
-                <>
-                  {listKind === 'source' && report.compared_with !== null ? (
-                    <ComparedWith scope={report.compared_with} language={language} />
-                  ) : null}
-                  <SourceList
-                    kind={listKind}
-                    items={
-                      listKind === 'source'
-                        ? plagiarism.sources
-                        : listKind === 'quote'
-                          ? plagiarism.quSources
-                          : plagiarism.reSources
-                    }
-                    language={language}
-                    disabled={disabled}
-                    highlighted={highlight[listKind]}
-                    locked={lockedItem(listKind)}
-                    handlers={{
-                      onEnter: (kind, itemId) => {
-                        enter({ type: kind, id: itemId });
-                      },
-                      onLeave: leave,
-                      onActivate: (kind, itemId) => {
-                        activate({ type: kind, id: itemId });
-                      },
-                      onToggle: toggle,
-                    }}
-                  />
-                </>
+                <SimilarityText
+                  nodes={
+                    topTab === 'ai'
+                      ? nodes.map((node) => ({ ...node, sources: [], quotes: [], references: [] }))
+                      : nodes
+                  }
+                  disabled={disabled}
+                  highlighted={highlight.nodes}
+                  lockedNode={lockedNode}
+                  handlers={{
+                    onEnter: (index) => {
+                      enter({ type: 'node', index });
+                    },
+                    onLeave: leave,
+                    onActivate: (index) => {
+                      activate({ type: 'node', index });
+                    },
+                  }}
+                />
               )}
             </div>
-          </div>
-        </aside>
+          </section>
+
+          <aside
+            ref={sheetRef}
+            className="report__side report-sheet"
+            data-sheet-state={sheet}
+            aria-label={t('report.sheet.label')}
+          >
+            <button
+              type="button"
+              className="report-sheet__handle"
+              aria-label={sheetLabel[sheet]}
+              aria-expanded={sheet === 'expanded'}
+              data-sheet-handle=""
+              onTouchStart={(event) => {
+                touchStartY.current = event.touches[0]?.clientY ?? null;
+              }}
+              onTouchEnd={(event) => {
+                const start = touchStartY.current;
+                const end = event.changedTouches[0]?.clientY;
+                touchStartY.current = null;
+                if (start === null || end === undefined) return;
+                const direction = swipeDirection(start, end);
+                if (direction === null) return;
+                lastSwipeAt.current = event.timeStamp;
+                dispatchSheet({ type: 'swipe', direction });
+              }}
+              onClick={(event) => {
+                if (event.timeStamp - lastSwipeAt.current < SWIPE_CLICK_WINDOW_MS) return;
+                dispatchSheet({ type: 'tapHandle' });
+              }}
+              onKeyDown={(event) => {
+                if (event.key === 'ArrowUp' || event.key === 'ArrowDown') {
+                  event.preventDefault();
+                  dispatchSheet({ type: 'swipe', direction: event.key === 'ArrowUp' ? 'up' : 'down' });
+                }
+              }}
+            >
+              <span className="report-sheet__grip" aria-hidden="true" />
+            </button>
+            <div className="report-sheet__body">
+              <TabList<SideTab>
+                idPrefix={`${id}-side`}
+                label={t('report.tabs.label')}
+                className="report-tabs"
+                controls={listPanelId}
+                selected={sideTab}
+                onSelect={selectSide}
+                tabs={[
+                  {
+                    key: 'similarity',
+                    label: (
+                      <>
+                        {t('report.tabs.similarity')}{' '}
+                        <span className="report-tab__count">{formatCount(plagiarism.sources.length, language)}</span>
+                      </>
+                    ),
+                  },
+                  {
+                    key: 'quotes',
+                    label: (
+                      <>
+                        {t('report.tabs.quotes')}{' '}
+                        <span className="report-tab__count">{formatCount(plagiarism.quSources.length, language)}</span>
+                      </>
+                    ),
+                  },
+                  {
+                    key: 'references',
+                    label: (
+                      <>
+                        {t('report.tabs.references')}{' '}
+                        <span className="report-tab__count">{formatCount(plagiarism.reSources.length, language)}</span>
+                      </>
+                    ),
+                  },
+                  {
+                    key: 'grammar',
+                    isDisabled: true,
+                    label: (
+                      <>
+                        <LockIcon /> {t('report.tabs.grammar')}{' '}
+                        <span className="report-tab__soon">{t('report.tabs.comingSoon')}</span>
+                      </>
+                    ),
+                  },
+                  { key: 'ai', label: t('report.tabs.ai') },
+                ]}
+              />
+              <div
+                className="report__list"
+                ref={listRef}
+                id={listPanelId}
+                role="tabpanel"
+                aria-labelledby={tabId(`${id}-side`, sideTab)}
+                tabIndex={0}
+              >
+                {listKind === undefined ? (
+                  <AiPanel report={report} ai={ai} language={language} failure={aiFailure} onRequestAi={onRequestAi} />
+                ) : (
+                  <>
+                    {listKind === 'source' && report.compared_with !== null ? (
+                      <ComparedWith scope={report.compared_with} language={language} />
+                    ) : null}
+                    <SourceList
+                      kind={listKind}
+                      items={
+                        listKind === 'source'
+                          ? plagiarism.sources
+                          : listKind === 'quote'
+                            ? plagiarism.quSources
+                            : plagiarism.reSources
+                      }
+                      language={language}
+                      disabled={disabled}
+                      highlighted={highlight[listKind]}
+                      locked={lockedItem(listKind)}
+                      handlers={{
+                        onEnter: (kind, itemId) => {
+                          enter({ type: kind, id: itemId });
+                        },
+                        onLeave: leave,
+                        onActivate: (kind, itemId) => {
+                          activate({ type: kind, id: itemId });
+                        },
+                        onToggle: toggle,
+                      }}
+                    />
+                  </>
+                )}
+              </div>
+            </div>
+          </aside>
+        </div>
       </div>
     </div>
   );

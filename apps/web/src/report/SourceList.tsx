@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { ReportSource } from '@veritext/contracts';
+import { sourceColourSlot, type ReportSource } from '@veritext/contracts';
+import { sourceColourStyle } from './colours.ts';
 import { formatPillPercent, formatReportPercent } from './format.ts';
 import { isEnabled, sourceHref, sourceKind, type DisabledItems, type ItemKind } from './highlight.ts';
 import { sourceNamePhrase, sourceTypePhrase, type Phrase } from './origins.ts';
@@ -43,7 +44,7 @@ export function SourceList({
   if (items.length === 0) return <p className="report-list__empty">{t(EMPTY_KEYS[kind])}</p>;
 
   return (
-    <ol className="report-list">
+    <ol className={`report-list report-list--${kind}`}>
       {items.map((item) => {
         const enabled = isEnabled(disabled, kind, item.id);
         const href = sourceHref(item);
@@ -58,6 +59,9 @@ export function SourceList({
           <li
             key={item.id}
             className={classes.join(' ')}
+            // a source's colour is the one of its passages in the text (quotes and references keep their own)
+            style={kind === 'source' ? sourceColourStyle(item.id) : undefined}
+            data-colour={kind === 'source' ? sourceColourSlot(item.id) : undefined}
             data-item={`${kind}:${String(item.id)}`}
             onPointerEnter={(event) => {
               // hover is a mouse's (and pen's): a finger taps, which onClick handles

@@ -1,8 +1,11 @@
-import { formatPercent } from '../ai-detector/aiDetector.ts';
+import { formatCount as formatLocaleCount, formatPercent } from '../i18n/format.ts';
 
-/** A percentage with two decimals and the language's separator ("12.35 %", "12,35 %"), as §9 asks. */
+/**
+ * A percentage with two decimals in the language's format and a no-break space before the sign ("12.35 %",
+ * "12,35 %"), as §9 asks; one way everywhere (i18n/format.ts).
+ */
 export function formatReportPercent(value: number, language: string): string {
-  return `${formatPercent(value, language)} %`;
+  return formatPercent(value, language, 2);
 }
 
 /** A pill's whole percentage: a positive share shows at least 1 %, so that a small match is not "0 %". */
@@ -12,7 +15,7 @@ export function pillPercent(value: number): number {
 }
 
 export function formatPillPercent(value: number, language: string): string {
-  return `${new Intl.NumberFormat(language, { maximumFractionDigits: 0 }).format(pillPercent(value))} %`;
+  return formatPercent(pillPercent(value), language, 0);
 }
 
 /** The day of a source's check ("25 Nov 2026", "25 nov 2026"), in the reader's time zone. */
@@ -30,5 +33,5 @@ export function formatSourceDate(iso: string, language: string): string {
 
 /** A count of documents with the language's grouping ("1,234", "1234" / "12.345"). */
 export function formatCount(value: number, language: string): string {
-  return new Intl.NumberFormat(language === 'es' ? 'es-ES' : 'en-GB').format(value);
+  return formatLocaleCount(value, language);
 }

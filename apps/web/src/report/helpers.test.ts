@@ -6,9 +6,11 @@ import { nextTabIndex } from './tabs.ts';
 
 describe('percent formatting', () => {
   it('shows two decimals in the language of the page', () => {
-    expect(formatReportPercent(12.345, 'en')).toBe('12.35 %');
-    expect(formatReportPercent(0, 'en')).toBe('0.00 %');
-    expect(formatReportPercent(7.5, 'es')).toBe('7,50 %');
+    // a no-break space before the sign, so that "%" never wraps onto a line of its own
+    expect(formatReportPercent(12.345, 'en')).toBe('12.35\u00a0%');
+    expect(formatReportPercent(0, 'en')).toBe('0.00\u00a0%');
+    expect(formatReportPercent(7.5, 'es')).toBe('7,50\u00a0%');
+    expect(formatReportPercent(1234.5, 'en')).toBe('1,234.50\u00a0%');
   });
 
   it('a positive pill shows at least 1 %', () => {
@@ -17,8 +19,8 @@ describe('percent formatting', () => {
     expect(pillPercent(0.6)).toBe(1);
     expect(pillPercent(12.5)).toBe(13);
     expect(pillPercent(Number.NaN)).toBe(0);
-    expect(formatPillPercent(0.2, 'en')).toBe('1 %');
-    expect(formatPillPercent(0, 'en')).toBe('0 %');
+    expect(formatPillPercent(0.2, 'en')).toBe('1\u00a0%');
+    expect(formatPillPercent(0, 'en')).toBe('0\u00a0%');
   });
 });
 

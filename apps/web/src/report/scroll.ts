@@ -80,3 +80,15 @@ export function scrollIntoContainer(container: HTMLElement, element: HTMLElement
     },
   });
 }
+
+/**
+ * The element that scrolls `element` into view: itself or its nearest ancestor that scrolls vertically (the
+ * text pane on wide screens; on a phone the report, which holds the text and then the totals).
+ */
+export function scrollContainerOf(element: HTMLElement): HTMLElement {
+  for (let at: HTMLElement | null = element; at !== null; at = at.parentElement) {
+    const overflow = window.getComputedStyle(at).overflowY;
+    if (overflow === 'auto' || overflow === 'scroll') return at;
+  }
+  return element;
+}

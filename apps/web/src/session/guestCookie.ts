@@ -1,9 +1,6 @@
-import {
-  GUEST_COOKIE_MAX_AGE_SECONDS,
-  GUEST_COOKIE_NAME,
-  parseGuestCookie,
-  type GuestCookie,
-} from '@veritext/contracts';
+import { GUEST_COOKIE_MAX_AGE_SECONDS, GUEST_COOKIE_NAME, type GuestCookie } from '@veritext/contracts';
+// The contracts' parseGuestCookie without zod (zod is not part of the first load).
+import { parseGuestCookie } from '../api/lightParsers.ts';
 
 /** The raw (decoded) value of one cookie in a `document.cookie` string. */
 export function readCookie(cookieString: string, name: string): string | undefined {

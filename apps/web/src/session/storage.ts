@@ -1,4 +1,5 @@
-import { CredentialsUserSchema, type CredentialsUser } from '@veritext/contracts';
+import type { CredentialsUser } from '@veritext/contracts';
+import { parseCredentialsUser } from '../api/lightParsers.ts';
 
 /** Local-storage keys of the session (check-tool.md §4). */
 export const SESSION_KEYS = { isLogin: 'isLogin', socialLogin: 'socialLogin', profile: 'profile' } as const;
@@ -14,8 +15,8 @@ export type LocalSession = {
 function parseProfile(raw: string | null): CredentialsUser | null {
   if (raw === null) return null;
   try {
-    const parsed = CredentialsUserSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    // CredentialsUserSchema's zod-free twin: zod is not part of the first load.
+    return parseCredentialsUser(JSON.parse(raw));
   } catch {
     return null;
   }

@@ -1,4 +1,5 @@
 import { AI_STATUS_CODE, VERDICTS } from '@veritext/ai';
+import { aiVerdictBand } from '@veritext/contracts';
 import { extractText, getDocumentProxy } from 'unpdf';
 import type { LightMyRequestResponse } from 'fastify';
 import { pino } from 'pino';
@@ -21,6 +22,7 @@ import { aiCheckJob } from './ai-checks.jobs.ts';
 import { findAiCheck } from './ai-checks.repository.ts';
 import { failAbandonedAiChecks, processAiCheck } from './ai-checks.service.ts';
 import { closeSharedAiReportRenderer } from './ai-report.ts';
+import { VERDICT_HEADLINES } from './ai-report.pdf.ts';
 import { closeSharedAiDetector, createAiDetector, type AiDetector } from './detector.ts';
 
 const logger = pino({ level: process.env.VT_TEST_LOG ?? 'silent' });
@@ -308,7 +310,7 @@ describe(`AI detector API (${TEST_DB_KIND})`, () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       success: false,
-      message: 'Please insert at least 250 characters',
+      message: 'Please insert at least 250 characters.',
       error: { code: 'ai_text_too_short' },
     });
     const empty = await submit(browser, {});
@@ -496,7 +498,7 @@ describe(`AI detector API (${TEST_DB_KIND})`, () => {
     expect(none.json()).toMatchObject({
       success: false,
       code: 1,
-      message: "Your organization doesn't have enough AI pages on its balance to complete the check.",
+      message: 'Your organisation does not have enough AI pages in its balance for this check.',
     });
 
     await creditPages(t.handle.db, { accountId: groupAccount.id, bucket: 'ai_balance', pages: 3, kind: 'deposit' });
@@ -586,7 +588,13 @@ describe(`AI detector API (${TEST_DB_KIND})`, () => {
     expect(response.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const text = await pdfText(response.rawPayload);
     const verdict = data.verdict!;
-    expect(text).toContain(`Verdict: ${verdict.charAt(0).toUpperCase()}${verdict.slice(1)}`);
+    // the verdict in the web result's words, the detector's level under it, a caution; no score line
+    const band = aiVerdictBand(verdict)!;
+    expect(text).toContain(VERDICT_HEADLINES[band].text);
+    expect(text).toContain(`Detector level: ${verdict.charAt(0).toUpperCase()}${verdict.slice(1)}`);
+    expect(text).toContain('Share of the text: ');
+    expect(text).toContain('No AI detector is certain.');
+    expect(text).not.toContain('Score:');
     expect(text).toContain(`${data.processed_percent.toFixed(2)} %`);
     expect(text).toContain(SPANISH_SENTENCE);
     expect(text).toContain('Page 1 of 1');
@@ -628,12 +636,13 @@ describe(`AI detector API (${TEST_DB_KIND})`, () => {
     expect((await post(owner.browser, url)).statusCode).toBe(200);
   });
 
-  it('documents the three routes in the OpenAPI document', async () => {
+  it('documents the four routes in the OpenAPI document', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
       paths: Record<string, Record<string, { requestBody?: { content: Record<string, unknown> } }>>;
     }>();
     expect(doc.paths['/api/v1/chat-gpt/']?.post?.requestBody?.content).toHaveProperty('multipart/form-data');
     expect(doc.paths['/api/v1/chat-gpt/{id}/']?.get).toBeDefined();
+    expect(doc.paths['/api/v1/chat-gpt/']?.get).toBeDefined();
     expect(doc.paths['/api/v1/chat-gpt/mark/{id}/']?.post).toBeDefined();
     expect(doc.paths['/profile/fingerprint/download-pdf/{id}/']?.post?.requestBody?.content).toHaveProperty(
       'application/x-www-form-urlencoded',

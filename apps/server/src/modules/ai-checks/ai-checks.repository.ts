@@ -190,3 +190,46 @@ export async function deleteAiChecks(db: Queryable, ids: readonly number[]): Pro
   const { rowCount } = await db.query('DELETE FROM ai_checks WHERE id = ANY($1::int[])', [[...ids]]);
   return rowCount;
 }
+
+/** An AI check as the list shows it: the start of its text only (never the whole text). */
+export type AiCheckListRow = Pick<
+  AiCheckRecord,
+  | 'id'
+  | 'user_id'
+  | 'group_id'
+  | 'status'
+  | 'file_name'
+  | 'words'
+  | 'verdict'
+  | 'flagged'
+  | 'likely_percent'
+  | 'strong_percent'
+  | 'created_at'
+> & { head: string };
+
+/**
+ * A page of stand-alone AI checks (a document's AI check is listed with its document), newest first: a user's
+ * own made outside any group (groupId null), or a group's (`onlyUserId` narrows them to one member's).
+ */
+export async function listAiCheckRows(
+  db: Queryable,
+  scope: { userId: number | null; groupId: number | null; onlyUserId: number | null },
+  page: { limit: number; offset: number },
+): Promise<{ rows: AiCheckListRow[]; total: number }> {
+  const [where, params] =
+    scope.groupId === null
+      ? ['user_id = $1 AND group_id IS NULL', [scope.userId]]
+      : ['group_id = $1 AND ($2::int IS NULL OR user_id = $2::int)', [scope.groupId, scope.onlyUserId]];
+  const standAlone = `${where} AND text_check_id IS NULL`;
+  const next = params.length + 1;
+  const [{ rows }, count] = await Promise.all([
+    db.query<AiCheckListRow>(
+      `SELECT id, user_id, group_id, status, file_name, words, verdict, flagged, likely_percent, strong_percent,
+         created_at, left(content, 400) AS head
+       FROM ai_checks WHERE ${standAlone} ORDER BY id DESC LIMIT $${String(next)} OFFSET $${String(next + 1)}`,
+      [...params, page.limit, page.offset],
+    ),
+    db.query<{ total: number }>(`SELECT count(*)::int AS total FROM ai_checks WHERE ${standAlone}`, params),
+  ]);
+  return { rows, total: count.rows[0]?.total ?? 0 };
+}

@@ -4,6 +4,8 @@ import {
   CheckDeleteFormSchema,
   AiCheckFormSchema,
   AiCheckIdParamsSchema,
+  AiCheckListQuerySchema,
+  AiCheckListResponseSchema,
   AiCheckMarkFormSchema,
   AiCheckMarkResponseSchema,
   AiCheckResultResponseSchema,
@@ -13,13 +15,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database.ts';
 import { callerKey, checkRateLimit, type CheckLimits } from '../../http/check-rate-limit.ts';
 import { deleteAiCheck } from './ai-checks.delete.ts';
+import { listAiChecks } from './ai-checks.list.ts';
 import { getAiCheck, markAiCheck, submitAiCheck, type JobSender } from './ai-checks.service.ts';
 
 export type AiChecksRoutesOptions = { db: Database; queue: JobSender; limits: CheckLimits };
 
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
 
-/** The stand-alone AI detector (check-tool.md §7): submit, poll the result, send feedback. */
+/** The stand-alone AI detector (check-tool.md §7): submit, poll the result, list the caller's checks, send feedback. */
 export const aiChecksRoutes: FastifyPluginAsyncZod<AiChecksRoutesOptions> = async (api, { db, queue, limits }) => {
   // per address and per account, before the body is read (issue 13 B4)
   const createLimit = checkRateLimit(api, 'ai-check', limits.rate.ai);
@@ -55,6 +58,33 @@ export const aiChecksRoutes: FastifyPluginAsyncZod<AiChecksRoutesOptions> = asyn
         request.log,
       );
       return { success: true as const, code: AI_CHECK_CODE.ok, message: '', data: created };
+    },
+  );
+
+  api.get(
+    '/api/v1/chat-gpt/',
+    {
+      schema: {
+        tags: ['ai-detector'],
+        summary: "The caller's AI checks, newest first (with group_id: the organisation's; a student's own)",
+        description:
+          'The stand-alone checks of the AI detector (a document’s AI check is listed with the document): ' +
+          'their first words, verdict and AI share, not their text; open one with GET /api/v1/chat-gpt/{id}/. ' +
+          'Without group_id a user’s (a guest’s too) own checks made outside any organisation, a group token ' +
+          'its group’s; with group_id its members: all for the owner and teachers, a student only their own.',
+        querystring: AiCheckListQuerySchema,
+        response: { 200: AiCheckListResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      const query = request.query;
+      const data = await listAiChecks(db, request.auth, {
+        groupId: query.group_id ?? null,
+        page: query.page,
+        perPage: query.per_page,
+      });
+      return { success: true as const, data };
     },
   );
 

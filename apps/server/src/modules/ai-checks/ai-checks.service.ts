@@ -34,7 +34,7 @@ export type JobSender = Pick<JobQueue, 'send'>;
 /** What one AI check costs, from the account's ai_balance. */
 export const AI_CHECK_PAGES = 1;
 
-export const GROUP_NO_AI_PAGES = "Your organization doesn't have enough AI pages on its balance to complete the check.";
+export const GROUP_NO_AI_PAGES = 'Your organisation does not have enough AI pages in its balance for this check.';
 const OPEN_STATUSES = [AI_CHECK_STATUS.queued, AI_CHECK_STATUS.processing] as const;
 
 function isOpen(status: number): boolean {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
+import { aiTextShares, aiVerdictBand, type AiVerdictBand } from '@veritext/contracts';
 import {
   cachedMeasure,
   drawLines,
@@ -11,7 +12,8 @@ import {
 } from './pdf-text.ts';
 
 /*
- * The AI detector's downloadable report (check-tool.md §2): title, dates, verdict and score, the
+ * The AI detector's downloadable report (check-tool.md §2): title, dates, the verdict in words as the web
+ * result says it (human / mixed / AI, the detector's level under it), the share bar, a caution, the
  * percentages, a legend and the whole text with its chunks highlighted, wrapped over as many A4 pages
  * as it takes, with page numbers. Pure: input in, PDF bytes out (ai-report.ts runs it off the event
  * loop). The text is real text in an embedded DejaVu Sans (Bitstream Vera licence, assets/fonts), so
@@ -56,9 +58,19 @@ const FOOTER_GAP = 24;
 
 /** Reliability 1 and 2: a fill and an underline style each (the underline survives black-and-white printing). */
 const MARKS = {
-  1: { fill: '#fde68a', label: 'Likely AI-written (light yellow, dashed underline)' },
-  2: { fill: '#fca5a5', label: 'Strongly likely AI-written (light red, double underline)' },
+  1: { fill: '#efe7ff', label: 'Likely AI-written (light violet, dashed underline)' },
+  2: { fill: '#dccbff', label: 'Strongly likely AI-written (violet, double underline)' },
 } as const;
+
+/** The web result's verdict in words and colours (tokens.css --color-verdict-*): one band of the six levels. */
+export const VERDICT_HEADLINES: Record<AiVerdictBand, { text: string; color: string; share: string }> = {
+  human: { text: 'Most likely written by a person', color: '#137a3b', share: 'human' },
+  mixed: { text: 'Mixed: parts may be AI-written', color: '#b54708', share: 'mixed (likely AI)' },
+  ai: { text: 'Most likely AI-written', color: '#5925dc', share: 'AI (strongly likely AI)' },
+};
+
+export const AI_CAUTION =
+  'No AI detector is certain. Treat this result as a reason to look closer, never as proof on its own.';
 
 /** The underline of a highlighted run: dashed for likely, double for strong, in black. */
 const UNDERLINES = { 1: 'dashed', 2: 'double' } as const;
@@ -145,17 +157,37 @@ export function renderAiReportPdf(input: AiReportInput): Promise<Buffer> {
   doc.text(`Report generated ${formatDate(input.generatedAt)}`);
   if (input.lang !== null) doc.text(`Language: ${LANGUAGES[input.lang] ?? input.lang}`);
 
+  // The verdict in words (as the web result shows it), the detector's level, the share bar and a caution.
+  const band = aiVerdictBand(input.verdict);
   doc
     .moveDown(0.8)
     .font(BOLD)
-    .fontSize(13)
-    .fillColor(input.flagged ? '#b91c1c' : '#111827');
-  doc.text(`Verdict: ${input.verdict === null ? 'No verdict' : capitalise(input.verdict)}`);
+    .fontSize(15)
+    .fillColor(band === null ? '#111827' : VERDICT_HEADLINES[band].color);
+  doc.text(band === null ? 'No verdict' : VERDICT_HEADLINES[band].text, left);
   doc.font(REGULAR).fontSize(10).fillColor('#111827');
-  if (input.score !== null) {
-    doc.text(`Score: ${formatNumber(input.score)} (from 0 to 1; the verdict says AI-written from 0.50)`);
+  if (input.verdict !== null) doc.text(`Detector level: ${capitalise(input.verdict)}`, left);
+  const shares = aiTextShares({ likely_percent: input.likelyPercent, strong_percent: input.strongPercent });
+  doc.moveDown(0.4);
+  const barTop = doc.y;
+  let barX = left;
+  for (const part of ['human', 'mixed', 'ai'] as const) {
+    const partWidth = (width * shares[part]) / 100;
+    if (partWidth > 0) doc.save().rect(barX, barTop, partWidth, 8).fill(VERDICT_HEADLINES[part].color).restore();
+    barX += partWidth;
   }
-  doc.moveDown(0.5);
+  doc.x = left;
+  doc.y = barTop + 12;
+  doc.text(
+    'Share of the text: ' +
+      (['human', 'mixed', 'ai'] as const)
+        .map((part) => `${formatNumber(shares[part])} % ${VERDICT_HEADLINES[part].share}`)
+        .join(', ') +
+      '.',
+    left,
+  );
+  doc.moveDown(0.3).fillColor('#374151').text(AI_CAUTION, left, doc.y, { width });
+  doc.fillColor('#111827').moveDown(0.5);
   const stats: [string, number][] = [
     ['Text processed', input.processedPercent],
     ['Likely AI', input.likelyPercent],

@@ -82,7 +82,7 @@ describe(`sign-up, login and sessions (${TEST_DB_KIND})`, () => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({
       success: false,
-      message: 'This email is already registered. Please log in',
+      message: 'This email is already registered. Please log in.',
       error: { code: 'email_taken', key: 'errors.email_taken' },
     });
     expect(await userCount()).toBe(before);

@@ -192,7 +192,7 @@ describe(`account security (${TEST_DB_KIND})`, () => {
       const { email } = await account();
       const again = await new TestBrowser(t.app).signUp({ email, password: STRONG_PASSWORD });
       expect(again.statusCode).toBe(409);
-      expect(again.json()).toMatchObject({ message: 'This email is already registered. Please log in' });
+      expect(again.json()).toMatchObject({ message: 'This email is already registered. Please log in.' });
     });
 
     it('is not said by login: one answer for a wrong password and an unknown e-mail', async () => {

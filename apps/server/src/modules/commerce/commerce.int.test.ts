@@ -110,7 +110,7 @@ describe(`commerce: packs, cart, promo codes, sandbox checkout (${TEST_DB_KIND})
     const { token, guest_csrf } = await visitor.csrf();
     const anonymous = await visitor.postForm('/order/add_item', { service: 'light', _csrf_token: token });
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json<ErrorBody>()).toMatchObject({ success: false, message: 'Please sign up to buy pages' });
+    expect(anonymous.json<ErrorBody>()).toMatchObject({ success: false, message: 'Please sign up to buy pages.' });
 
     const guest = await visitor.postForm('/guest/registration/', {
       _csrf_token: guest_csrf,
@@ -125,7 +125,7 @@ describe(`commerce: packs, cart, promo codes, sandbox checkout (${TEST_DB_KIND})
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-api-token': api },
     });
     expect(asGuest.statusCode).toBe(401);
-    expect(asGuest.json<ErrorBody>().message).toBe('Please sign up to buy pages');
+    expect(asGuest.json<ErrorBody>().message).toBe('Please sign up to buy pages.');
     const current = await t.app.inject({
       method: 'GET',
       url: '/api/v1/orders/current/',
@@ -176,7 +176,7 @@ describe(`commerce: packs, cart, promo codes, sandbox checkout (${TEST_DB_KIND})
 
     const unknown = await buyer.add('platinum');
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json<ErrorBody>().message).toBe('Unknown package');
+    expect(unknown.json<ErrorBody>().message).toBe('Unknown package.');
     const tooMany = await buyer.add('light', { quantity: '101' });
     expect(tooMany.statusCode).toBe(400);
 
@@ -235,7 +235,7 @@ describe(`commerce: packs, cart, promo codes, sandbox checkout (${TEST_DB_KIND})
     for (const code of ['NOPE', 'OLD', 'ONCE']) {
       const refused = await buyer.post('/order/add_coupon', { coupon: code });
       expect(refused.statusCode, code).toBe(400);
-      expect(refused.json<ErrorBody>().message).toBe('This promo code is not valid');
+      expect(refused.json<ErrorBody>().message).toBe('This promo code is not valid.');
     }
     expect((await buyer.current())?.discount).toBe(59);
 
@@ -265,7 +265,7 @@ describe(`commerce: packs, cart, promo codes, sandbox checkout (${TEST_DB_KIND})
     ]);
     const refused = await teacher.add('teams500', { group_id: String(group.id) });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json<ErrorBody>().message).toBe('Only the organisation owner can buy pages for it');
+    expect(refused.json<ErrorBody>().message).toBe('Only the organisation owner can buy pages for it.');
     const outsider = await newBuyer();
     expect((await outsider.add('light', { group_id: String(group.id) })).statusCode).toBe(403);
     // a member may still buy for themselves
@@ -283,7 +283,7 @@ describe(`commerce: packs, cart, promo codes, sandbox checkout (${TEST_DB_KIND})
     const buyer = await newBuyer();
     const empty = await buyer.post('/order/checkout', { gateway: 'stripe' });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json<ErrorBody>().message).toBe('Your cart is empty');
+    expect(empty.json<ErrorBody>().message).toBe('Your cart is empty.');
   });
 
   it('checks out with a 303 to the sandbox card page, freezing the order as pending; a change reopens it', async () => {

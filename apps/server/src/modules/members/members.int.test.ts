@@ -548,7 +548,7 @@ describe(`organisation members (${TEST_DB_KIND})`, () => {
       second,
       403,
       'member_page_limit',
-      'This document exceeds your page limit in the organisation. Please contact your Administrator.',
+      'This document exceeds your page limit in the organisation. Please contact your administrator.',
     );
     // nothing recorded or held for the refused check
     const after = (await findAccountOfGroup(t.handle.db, org.groupId))!;

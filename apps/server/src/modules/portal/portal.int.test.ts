@@ -86,7 +86,7 @@ describe(`activity-report portal registration (${TEST_DB_KIND})`, () => {
     expect(again.json()).toMatchObject({
       success: false,
       redirect: true,
-      message: 'This email is already registered. Please log in',
+      message: 'This email is already registered. Please log in.',
       url: '/integrito/login/?utm=x&course=1',
     });
   });

@@ -153,6 +153,8 @@ describe(`plagiarism check API (${TEST_DB_KIND})`, () => {
     expect(data.plagiarism.percents.total).toBeGreaterThan(20);
     expect(data.plagiarism.percents.total).toBeLessThan(40);
     expect(document.percent).toBe(data.plagiarism.percents.total);
+    // a guest's check reached the free page: the report says only the first 275 words were checked
+    expect(data.cut_at_words).toBe(275);
 
     const after = (await findAccountById(t.handle.db, accountId))!;
     expect([after.bonus, after.held_bonus]).toEqual([0, 0]);
@@ -163,7 +165,7 @@ describe(`plagiarism check API (${TEST_DB_KIND})`, () => {
     // the free page is spent: a full check needs a sign-up
     const again = await submit(browser, { text: ORIGINAL_ESSAY, guest: '1' });
     expect(again.statusCode).toBe(402);
-    expect(again.json()).toMatchObject({ message: 'Please sign up to run full check' });
+    expect(again.json()).toMatchObject({ message: 'Please sign up to run a full check.' });
   });
 
   it('downloads the Similarity report as a PDF with the text and its source; JSON with a message otherwise', async () => {
@@ -179,6 +181,8 @@ describe(`plagiarism check API (${TEST_DB_KIND})`, () => {
       message: 'The PDF report is available once the check is done.',
     });
     await jobs.run();
+    // a member's check covers the whole text: no cut in the report
+    expect(await report(user.browser, id)).not.toHaveProperty('cut_at_words');
     const response = await post(user.browser);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
@@ -187,7 +191,9 @@ describe(`plagiarism check API (${TEST_DB_KIND})`, () => {
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
     const flat = text.replace(/\s+/g, ' ');
-    expect(flat).toContain(`Similarity report #${String(id)}`);
+    // titled by the document; the check's number beside it
+    expect(flat).toContain('SIMILARITY REPORT');
+    expect(flat).toContain(`Check no. ${String(id)}`);
     expect(flat).toContain('lighthouses.txt');
     expect(flat).toContain('the keeper grew older');
     const stranger = await member(0);
@@ -685,7 +691,9 @@ describe(`plagiarism check API (${TEST_DB_KIND})`, () => {
       text: ORIGINAL_ESSAY.replace('cello', 'lute'),
       group_id: String(groupId),
     });
-    expect(off.json()).toMatchObject({ message: expect.stringContaining("your organization's account was disabled") });
+    expect(off.json()).toMatchObject({
+      message: expect.stringContaining('Your organisation’s account has been disabled'),
+    });
     // someone outside the group cannot act in it
     const foreign = await submit(outsider.browser, {
       text: ORIGINAL_ESSAY.replace('cello', 'tuba'),

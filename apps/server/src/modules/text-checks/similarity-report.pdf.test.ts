@@ -1,7 +1,15 @@
-import type { ReportNode, ReportSource, SimilarityReport } from '@veritext/contracts';
+import { SOURCE_COLOURS, type ReportNode, type ReportSource, type SimilarityReport } from '@veritext/contracts';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, describe, expect, it } from 'vitest';
-import { renderSimilarityReportPdf, textPieces, type SimilarityReportPdfInput } from './similarity-report.pdf.ts';
+import {
+  countIn,
+  documentName,
+  percentIn,
+  renderSimilarityReportPdf,
+  textPieces,
+  tint,
+  type SimilarityReportPdfInput,
+} from './similarity-report.pdf.ts';
 import { createSimilarityReportRenderer } from './similarity-report.ts';
 
 type Part = {
@@ -216,7 +224,8 @@ describe('renderSimilarityReportPdf', () => {
     const { text } = await pdfText(pdf);
     for (const expected of [
       'Veritext',
-      'Similarity report #4711',
+      'SIMILARITY REPORT',
+      'Check no. 4711',
       'Humedales costeros: a field report',
       'humedales.docx',
       '2025-03-04 10:20 UTC',
@@ -227,6 +236,9 @@ describe('renderSimilarityReportPdf', () => {
       '4.10 %',
       '15.40 %',
       'Potentially AI',
+      // what the similarity means, and the caution
+      'Some similarity: review the matched passages.',
+      'Similarity is not proof of plagiarism',
       // Sources.
       'Blue carbon in coastal ecosystems',
       'https://example.org/blue-carbon',
@@ -264,6 +276,57 @@ describe('renderSimilarityReportPdf', () => {
       .map((p) => p.text)
       .join('');
     expect(spelled).toBe(PARTS.map((p) => p.text).join(''));
+  });
+
+  it('gives identical and changed passages their first source, for its colour; quotes and references none', () => {
+    const { nodes, ai } = nodesOf(PARTS);
+    const pieces = textPieces(nodes, ai);
+    expect(pieces.find((p) => p.text === IDENTICAL)).toMatchObject({ match: 1, source: 1 });
+    expect(pieces.find((p) => p.text === CHANGED)).toMatchObject({ match: 2, source: 1 });
+    expect(pieces.find((p) => p.text === QUOTE)).toMatchObject({ match: 3, source: 0 });
+    // two passages of different sources side by side stay apart (each its own colour)
+    const apart = nodesOf([
+      { text: 'First passage. ', kind: 'identical', ids: [1] },
+      { text: 'Second passage.', kind: 'identical', ids: [2] },
+    ]);
+    const runs = textPieces(apart.nodes, []).filter((p) => !p.note);
+    expect(runs.map((p) => [p.text.trim(), p.source])).toEqual([
+      ['First passage.', 1],
+      ['', 0],
+      ['Second passage.', 2],
+    ]);
+  });
+
+  it('tints a source colour towards white; identical and changed text differ in strength', () => {
+    expect(tint('#d92d20', 1)).toBe('#d92d20');
+    expect(tint('#d92d20', 0)).toBe('#ffffff');
+    expect(tint('#000000', 0.5)).toBe('#808080');
+    expect(SOURCE_COLOURS).toHaveLength(8);
+  });
+
+  it("writes percentages and counts in the language's format, with a no-break space before %", () => {
+    expect(percentIn('en')(1234.5)).toBe('1,234.50\u00a0%');
+    expect(percentIn('es')(23.14)).toBe('23,14\u00a0%');
+    expect(countIn('en')(12500)).toBe('12,500');
+    expect(countIn('es')(12500)).toBe('12.500');
+  });
+
+  it('is titled by the document: its title, else its file name, else its first words', () => {
+    const report = fixture();
+    expect(documentName(report, 'x.docx')).toBe('Humedales costeros: a field report');
+    report.title = ' ';
+    expect(documentName(report, 'humedales.docx')).toBe('humedales.docx');
+    expect(documentName(report, null)).toBe('The estuary near our town used to flood…');
+  });
+
+  it("says when only a guest's first 275 words were checked", async () => {
+    const report = fixture();
+    report.cut_at_words = 275;
+    const { text } = await pdfText(await renderSimilarityReportPdf(input(report)));
+    expect(text).toContain('Only the first 275 words of the text were checked');
+    const es = await pdfText(await renderSimilarityReportPdf({ ...input(report), language: 'es' }));
+    expect(es.text).toContain('Solo se revisaron las primeras 275 palabras del texto');
+    expect((await pdfText(await renderSimilarityReportPdf(input(fixture())))).text).not.toContain('Only the first');
   });
 
   it('renders a report without sources, text or AI check', async () => {
@@ -330,7 +393,11 @@ describe('renderSimilarityReportPdf', () => {
   it('renders the report in Spanish, sources and scope included', async () => {
     const { text } = await pdfText(await renderSimilarityReportPdf({ ...input(scoped()), language: 'es' }));
     for (const expected of [
-      'Informe de similitud n.º 4711',
+      'INFORME DE SIMILITUD',
+      'Revisión n.º 4711',
+      'Algo de similitud: revisa los pasajes coincidentes.',
+      'La similitud no prueba el plagio',
+      '1 fuente',
       'Comparado con',
       'Documentos revisados en Veritext: 1234',
       'Colección de referencia «Maritime history»: 7 documentos',
@@ -380,6 +447,6 @@ describe('the worker-thread renderer', () => {
     const pdf = await renderer.render(input(fixture()));
     expect(Buffer.isBuffer(pdf)).toBe(true);
     expect(isPdf(pdf)).toBe(true);
-    expect((await pdfText(pdf)).text).toContain('Similarity report #4711');
+    expect((await pdfText(pdf)).text).toContain('Check no. 4711');
   }, 30_000);
 });

@@ -1,8 +1,11 @@
 import {
   AI_CHECK_STATUS,
+  similarityBand,
+  sourceColour,
   type ComparedWith,
   type ReportNode,
   type ReportSource,
+  type SimilarityBand,
   type SimilarityReport,
 } from '@veritext/contracts';
 import { BOLD, REGULAR, formatDate, numberPages, openReportDocument } from '../ai-checks/ai-report.pdf.ts';
@@ -38,9 +41,22 @@ export type SimilarityReportPdfInput = {
 /** Every word the PDF prints, in English and Spanish. */
 const STRINGS = {
   en: {
-    title: (id: string) => `Similarity report #${id}`,
-    footer: (id: string) => `Veritext Similarity report #${id}`,
+    kind: 'Similarity report',
+    check: (id: string) => `Check no.\u00a0${id}`,
+    footer: (id: string) => `Veritext similarity report, check no.\u00a0${id}`,
     subject: 'Similarity report',
+    cut: (words: string) =>
+      `Only the first ${words} words of the text were checked: a free check without an account covers one page.`,
+    bands: {
+      none: ['No matching text', 'nothing matched the sources it was compared with.'],
+      low: ['Low similarity', 'mostly original.'],
+      moderate: ['Some similarity', 'review the matched passages.'],
+      high: ['High similarity', 'much of the text matches other sources.'],
+      veryHigh: ['Very high similarity', 'most of the text matches other sources.'],
+    } satisfies Record<SimilarityBand, readonly [string, string]>,
+    caution:
+      'Similarity is not proof of plagiarism: quotations, common phrases and your own earlier work can match too. Look at each source before you judge.',
+    colourNote: 'Each source has its own colour, the same as its marker in the list of sources.',
     untitled: 'Untitled',
     file: (name: string) => `File: ${name}`,
     dates: (checked: string, generated: string) => `Checked ${checked}; report generated ${generated}`,
@@ -75,7 +91,7 @@ const STRINGS = {
     changed: (p: string) => `Changed text ${p}`,
     quotations: 'Quotations',
     references: 'References',
-    sourceCount: (n: number) => `${String(n)} source${n === 1 ? '' : 's'}`,
+    sourceCount: (n: string, one: boolean) => `${n} source${one ? '' : 's'}`,
     sources: 'Sources',
     noSources: 'No matching sources were found.',
     quoteSources: 'Sources of quotations',
@@ -90,14 +106,28 @@ const STRINGS = {
     comparedWith: 'Compared with',
     instanceDocuments: (n: string) => `Documents checked on Veritext: ${n}`,
     organisationDocuments: (n: string) => `Your organisation's own documents: ${n}`,
-    collectionDocuments: (title: string, n: string) => `Reference collection '${title}': ${n} documents`,
+    collectionDocuments: (title: string, n: string, one: boolean) =>
+      `Reference collection '${title}': ${n} document${one ? '' : 's'}`,
     internetNotSearched: 'The internet: not searched (no search provider is configured)',
     internetSearched: 'The internet',
   },
   es: {
-    title: (id: string) => `Informe de similitud n.º ${id}`,
-    footer: (id: string) => `Veritext: informe de similitud n.º ${id}`,
+    kind: 'Informe de similitud',
+    check: (id: string) => `Revisión n.º\u00a0${id}`,
+    footer: (id: string) => `Veritext: informe de similitud, revisión n.º\u00a0${id}`,
     subject: 'Informe de similitud',
+    cut: (words: string) =>
+      `Solo se revisaron las primeras ${words} palabras del texto: una revisión gratuita sin cuenta cubre una página.`,
+    bands: {
+      none: ['Sin texto coincidente', 'nada coincidió con las fuentes con las que se comparó.'],
+      low: ['Similitud baja', 'en su mayor parte original.'],
+      moderate: ['Algo de similitud', 'revisa los pasajes coincidentes.'],
+      high: ['Similitud alta', 'buena parte del texto coincide con otras fuentes.'],
+      veryHigh: ['Similitud muy alta', 'la mayor parte del texto coincide con otras fuentes.'],
+    } satisfies Record<SimilarityBand, readonly [string, string]>,
+    caution:
+      'La similitud no prueba el plagio: las citas, las frases habituales y tus propios trabajos anteriores también coinciden. Revisa cada fuente antes de juzgar.',
+    colourNote: 'Cada fuente tiene su propio color, el mismo que su marca en la lista de fuentes.',
     untitled: 'Sin título',
     file: (name: string) => `Archivo: ${name}`,
     dates: (checked: string, generated: string) => `Revisado el ${checked}; informe generado el ${generated}`,
@@ -139,7 +169,7 @@ const STRINGS = {
     changed: (p: string) => `Texto modificado ${p}`,
     quotations: 'Citas',
     references: 'Referencias',
-    sourceCount: (n: number) => `${String(n)} fuente${n === 1 ? '' : 's'}`,
+    sourceCount: (n: string, one: boolean) => `${n} fuente${one ? '' : 's'}`,
     sources: 'Fuentes',
     noSources: 'No se encontraron fuentes coincidentes.',
     quoteSources: 'Fuentes de las citas',
@@ -154,7 +184,8 @@ const STRINGS = {
     comparedWith: 'Comparado con',
     instanceDocuments: (n: string) => `Documentos revisados en Veritext: ${n}`,
     organisationDocuments: (n: string) => `Documentos propios de tu organización: ${n}`,
-    collectionDocuments: (title: string, n: string) => `Colección de referencia «${title}»: ${n} documentos`,
+    collectionDocuments: (title: string, n: string, one: boolean) =>
+      `Colección de referencia «${title}»: ${n} documento${one ? '' : 's'}`,
     internetNotSearched: 'Internet: sin buscar (no hay ningún proveedor de búsqueda configurado)',
     internetSearched: 'Internet',
   },
@@ -174,17 +205,52 @@ type Match = 0 | 1 | 2 | 3 | 4;
 /** The AI check's mark: 0 none, 1 likely, 2 strongly likely. */
 type AiMark = 0 | 1 | 2;
 
+/** Quotations and references: their own fills (tokens.css success / brand tints), never a source's colour. */
 const MATCHES = {
-  1: { fill: '#fecaca', ink: '#b91c1c' },
-  2: { fill: '#fed7aa', ink: '#c2410c' },
-  3: { fill: '#bfdbfe', ink: '#1d4ed8' },
-  4: { fill: '#bbf7d0', ink: '#15803d' },
+  3: { fill: '#e6f5ec', ink: '#137a3b' },
+  4: { fill: '#e7f0f8', ink: '#12507f' },
 } as const;
 
-/** Underlines rather than fills, so that they show over a match's highlight (and in black-and-white). */
+/** Ink of the similarity card: the band's (tokens.css success, warning, danger). */
+const BAND_INK: Record<SimilarityBand, string> = {
+  none: '#137a3b',
+  low: '#137a3b',
+  moderate: '#8a5a00',
+  high: '#b42318',
+  veryHigh: '#b42318',
+};
+
+/** A neutral sample of identical and changed text in the legend (the real ones take their source's colour). */
+const SAMPLE_SOURCE = 0;
+const SAMPLE_INK = '#52606d';
+
+/** How strongly a source's colour tints identical (1) and changed (2) text: the style tells them apart too. */
+const TINT = { 1: 0.3, 2: 0.12 } as const;
+
+/** `hex` mixed with white: `amount` 1 is the colour itself, 0 is white. */
+export function tint(hex: string, amount: number): string {
+  const value = Number.parseInt(hex.slice(1), 16);
+  const channel = (shift: number): string => {
+    const c = (value >> shift) & 0xff;
+    return Math.round(255 - (255 - c) * amount)
+      .toString(16)
+      .padStart(2, '0');
+  };
+  return `#${channel(16)}${channel(8)}${channel(0)}`;
+}
+
+/** A source's colour (SOURCE_COLOURS, the web report's --color-source-N); the neutral sample's grey. */
+function colourOf(source: number): string {
+  return source === SAMPLE_SOURCE ? SAMPLE_INK : sourceColour(source);
+}
+
+/**
+ * Underlines rather than fills, so that they show over a match's highlight (and in black-and-white): the
+ * violet of tokens.css --color-ai-likely-line / --color-ai-strong-line, which no source colour uses.
+ */
 const AI_MARKS = {
-  1: { stroke: '#b45309', underline: 'dashed' },
-  2: { stroke: '#7e22ce', underline: 'double' },
+  1: { stroke: '#7a5af8', underline: 'dashed' },
+  2: { stroke: '#5925dc', underline: 'double' },
 } as const;
 
 const AI_STATUS_TEXT: Record<number, keyof Strings['aiStatus']> = {
@@ -196,17 +262,31 @@ const AI_STATUS_TEXT: Record<number, keyof Strings['aiStatus']> = {
   [AI_CHECK_STATUS.unsupported_language]: 'language',
 };
 
-/** A run of the text in one style; `note` is a source number ("[1, 2]") drawn small and raised. */
-type Piece = { text: string; match: Match; ai: AiMark; note: boolean };
+/**
+ * A run of the text in one style; `note` is a source number ("[1, 2]") drawn small and raised; `source` the
+ * source whose colour an identical or changed run takes (its first source; 0 otherwise).
+ */
+type Piece = { text: string; match: Match; ai: AiMark; note: boolean; source: number };
 type Placed = PlacedRun<Piece>;
 
-/** Two decimals with the language's separator ("12.35 %", "12,35 %"). */
-function percentIn(language: LabelLanguage): (value: number) => string {
-  return (value) => `${language === 'es' ? value.toFixed(2).replace('.', ',') : value.toFixed(2)} %`;
+/** The locale of the web client's numbers (apps/web/src/i18n/format.ts). */
+function localeOf(language: LabelLanguage): string {
+  return language === 'es' ? 'es-ES' : 'en-US';
 }
 
-function countIn(language: LabelLanguage): (value: number) => string {
-  return (value) => new Intl.NumberFormat(language === 'es' ? 'es-ES' : 'en-GB').format(value);
+/**
+ * Two decimals in the language's format with a no-break space before the sign ("1,234.50 %", "12,35 %"), as
+ * the web report writes them (format.ts formatPercent).
+ */
+export function percentIn(language: LabelLanguage): (value: number) => string {
+  const format = new Intl.NumberFormat(localeOf(language), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return (value) => `${format.format(value)}\u00a0%`;
+}
+
+/** A count with the language's thousands separator ("1,234", "1234" / "12.345"). */
+export function countIn(language: LabelLanguage): (value: number) => string {
+  const format = new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 0 });
+  return (value) => format.format(value);
 }
 
 function capitalise(text: string): string {
@@ -253,11 +333,14 @@ export function textPieces(nodes: readonly ReportNode[], ai: readonly ReportNode
   const aiSpans = spans(ai).filter((span) => aiMarkOf(span.node) !== 0);
   let next = 0;
   const out: Piece[] = [];
+  let source = 0;
   const push = (text: string, match: Match, mark: AiMark, note = false): void => {
     if (text === '') return;
     const last = out.at(-1);
-    if (last !== undefined && last.match === match && last.ai === mark && last.note === note) last.text += text;
-    else out.push({ text, match, ai: mark, note });
+    const colour = match === 1 || match === 2 ? source : 0;
+    if (last !== undefined && last.match === match && last.ai === mark && last.note === note && last.source === colour)
+      last.text += text;
+    else out.push({ text, match, ai: mark, note, source: colour });
   };
   /** `text` at `offset` of the whole text, cut by the AI spans. */
   const pushText = (text: string, offset: number, match: Match): void => {
@@ -281,6 +364,7 @@ export function textPieces(nodes: readonly ReportNode[], ai: readonly ReportNode
   all.forEach(({ start, node }, i) => {
     const match = matchOf(node);
     const note = noteOf(node, match);
+    source = node.sources[0] ?? 0;
     const following = all[i + 1]?.node;
     const ends = following === undefined || matchOf(following) !== match || noteOf(following, match) !== note;
     if (match === 0 || !ends || note === '') {
@@ -297,13 +381,22 @@ export function textPieces(nodes: readonly ReportNode[], ai: readonly ReportNode
 
 /** Neighbouring runs merge when they are drawn alike. */
 function sameStyle(a: Piece, b: Piece): boolean {
-  return a.match === b.match && a.ai === b.ai && a.note === b.note;
+  return a.match === b.match && a.ai === b.ai && a.note === b.note && a.source === b.source;
+}
+
+/** The fill and the ink of a matched run: a source's colour (identical strong, changed light) or its own. */
+function matchColours(run: Pick<Piece, 'match' | 'source'>): { fill: string; ink: string } | null {
+  if (run.match === 0) return null;
+  if (run.match === 3 || run.match === 4) return MATCHES[run.match];
+  const ink = colourOf(run.source);
+  return { fill: tint(ink, TINT[run.match]), ink };
 }
 
 /** One run of a text line whose top is `top`. */
 function drawRun(doc: PDFKit.PDFDocument, run: Placed, x: number, top: number): void {
+  const colours = matchColours(run);
   if (run.note) {
-    const ink = run.match === 0 ? MUTED : MATCHES[run.match].ink;
+    const ink = colours === null ? MUTED : colours.ink;
     doc
       .font(BOLD)
       .fontSize(NOTE_SIZE)
@@ -312,7 +405,18 @@ function drawRun(doc: PDFKit.PDFDocument, run: Placed, x: number, top: number): 
     doc.font(REGULAR).fontSize(TEXT_SIZE);
     return;
   }
-  if (run.match !== 0) doc.save().rect(x, top, run.width, LINE_HEIGHT).fill(MATCHES[run.match].fill).restore();
+  if (colours !== null) doc.save().rect(x, top, run.width, LINE_HEIGHT).fill(colours.fill).restore();
+  if (colours !== null && (run.match === 1 || run.match === 2)) {
+    // identical text: a solid line under it; changed text: a dashed one (colour is not the only cue)
+    const y = top + LINE_HEIGHT - 0.5;
+    doc.save().lineWidth(1).strokeColor(colours.ink);
+    if (run.match === 2) doc.dash(3, { space: 2 });
+    doc
+      .moveTo(x, y)
+      .lineTo(x + run.width, y)
+      .stroke()
+      .restore();
+  }
   doc.fillColor(INK).text(run.text, x, top + 2, { lineBreak: false });
   if (run.ai !== 0) {
     const pen = { lineWidth: 0.9, color: AI_MARKS[run.ai].stroke, gap: 1.9 };
@@ -353,23 +457,51 @@ function heading(ctx: Ctx, text: string, keep = 50): void {
   ctx.doc.moveDown(0.3);
 }
 
+/** The first words of the text, for a report without a title or a file name. */
+function firstWordsOf(report: SimilarityReport, count = 8): string {
+  const words = report.plagiarism.nodes
+    .map((node) => node.text)
+    .join('')
+    .split(/\s+/)
+    .filter((word) => word !== '');
+  const head = words.slice(0, count).join(' ');
+  return words.length > count ? `${head}…` : head;
+}
+
+/** What the report is titled by: the document's title, else its file name, else its first words. */
+export function documentName(report: SimilarityReport, fileName: string | null): string {
+  return report.title.trim() || fileName?.trim() || firstWordsOf(report);
+}
+
+/** The report's header: the kind of report and the check's number, then the document's name, file and dates. */
 function header(ctx: Ctx, input: SimilarityReportPdfInput): void {
   const { doc, left, width, t } = ctx;
   const { report } = input;
-  doc.font(BOLD).fontSize(10).fillColor('#2563eb').text('Veritext', left, doc.page.margins.top, { width });
   doc
     .font(BOLD)
-    .fontSize(20)
+    .fontSize(9.5)
+    .fillColor('#12507f')
+    .text(`Veritext  ·  ${t.kind.toUpperCase()}  ·  ${t.check(String(report.id))}`, left, doc.page.margins.top, {
+      width,
+      characterSpacing: 0.3,
+    });
+  doc
+    .moveDown(0.3)
+    .font(BOLD)
+    .fontSize(18)
     .fillColor(INK)
-    .text(t.title(String(report.id)), { width });
-  doc
-    .moveDown(0.2)
-    .font(BOLD)
-    .fontSize(12)
-    .text(report.title.trim() || t.untitled, { width });
+    .text(documentName(report, input.fileName) || t.untitled, { width });
   doc.moveDown(0.3).font(REGULAR).fontSize(9.5).fillColor(MUTED);
   if (input.fileName !== null) doc.text(t.file(input.fileName), { width });
   doc.text(t.dates(formatDate(input.checkedAt), formatDate(input.generatedAt)), { width });
+  if (report.cut_at_words !== undefined) {
+    doc
+      .moveDown(0.4)
+      .font(BOLD)
+      .fontSize(9.5)
+      .fillColor('#8a5a00')
+      .text(t.cut(countIn(ctx.language)(report.cut_at_words)), { width });
+  }
 }
 
 type Card = { title: string; value: string; ink: string; lines: string[] };
@@ -400,24 +532,27 @@ function aiCard(ctx: Ctx, report: SimilarityReport): Card {
 function summary(ctx: Ctx, report: SimilarityReport): void {
   const { doc, left, width, t, percent } = ctx;
   const p = report.plagiarism.percents;
+  const count = countIn(ctx.language);
+  const sources = (n: number): string => t.sourceCount(count(n), n === 1);
+  const band = similarityBand(p.total);
   const cards: Card[] = [
     {
       title: t.similarity,
       value: percent(p.total),
-      ink: p.total > 0 ? MATCHES[1].ink : INK,
-      lines: [t.identical(percent(p.identical)), t.changed(percent(p['changed-index']))],
+      ink: BAND_INK[band],
+      lines: [t.bands[band][0], t.identical(percent(p.identical)), t.changed(percent(p['changed-index']))],
     },
     {
       title: t.quotations,
       value: percent(p.quote),
       ink: MATCHES[3].ink,
-      lines: [t.sourceCount(report.plagiarism.quSources.length)],
+      lines: [sources(report.plagiarism.quSources.length)],
     },
     {
       title: t.references,
       value: percent(p.reference),
       ink: MATCHES[4].ink,
-      lines: [t.sourceCount(report.plagiarism.reSources.length)],
+      lines: [sources(report.plagiarism.reSources.length)],
     },
     aiCard(ctx, report),
   ];
@@ -448,23 +583,45 @@ function summary(ctx: Ctx, report: SimilarityReport): void {
   });
   doc.x = left;
   doc.y = top + height;
+  // what the similarity means in words, and the caution
+  const [label, meaning] = t.bands[band];
+  doc
+    .moveDown(0.5)
+    .font(BOLD)
+    .fontSize(8.5)
+    .fillColor(BAND_INK[band])
+    .text(`${label}: `, left, doc.y, { width, continued: true })
+    .font(REGULAR)
+    .fillColor(INK)
+    .text(`${meaning} `, { continued: true })
+    .fillColor(MUTED)
+    .text(t.caution);
 }
 
 /** One table of sources; `prefix` numbers them as the text's notes do ("", "Q", "R"). */
 function sourceTable(ctx: Ctx, sources: readonly ReportSource[], prefix: string, detail: boolean): void {
   const { doc, left, width, t, percent } = ctx;
-  const cols = detail ? [28, width - 28 - 3 * 62, 62, 62, 62] : [28, width - 28 - 62, 62];
+  // the similarity sources (detail) carry their colour: a swatch before the number, as in the web report
+  const first = detail ? 40 : 28;
+  const cols = detail ? [first, width - first - 3 * 62, 62, 62, 62] : [first, width - first - 62, 62];
   const heads = detail
     ? ['#', t.heads.source, t.heads.share, t.heads.identical, t.heads.changed]
     : ['#', t.heads.source, t.heads.share];
-  const row = (cells: string[], bold: boolean, top: number): number => {
+  const row = (cells: string[], bold: boolean, top: number, swatch: string | null = null): number => {
     let x = left;
     let height = 0;
     cells.forEach((cell, i) => {
       const w = cols[i] ?? 0;
       doc.font(bold || i === 0 ? BOLD : REGULAR).fontSize(8.5);
-      const options = { width: w - 6, align: i >= 2 ? ('right' as const) : ('left' as const) };
-      doc.fillColor(i === 1 && !bold ? INK : MUTED).text(cell, x + 3, top + 3, options);
+      const inset = i === 0 && swatch !== null ? 14 : 0;
+      if (inset > 0 && swatch !== null)
+        doc
+          .save()
+          .roundedRect(x + 3, top + 3.5, 9, 9, 2)
+          .fill(swatch)
+          .restore();
+      const options = { width: w - 6 - inset, align: i >= 2 ? ('right' as const) : ('left' as const) };
+      doc.fillColor(i === 1 && !bold ? INK : MUTED).text(cell, x + 3 + inset, top + 3, options);
       height = Math.max(height, doc.heightOfString(cell, options));
       x += w;
     });
@@ -497,7 +654,7 @@ function sourceTable(ctx: Ctx, sources: readonly ReportSource[], prefix: string,
     }
     const top = doc.y;
     if (i % 2 === 1) doc.save().rect(left, top, width, needed).fill('#f3f4f6').restore();
-    const height = row(cells, false, top);
+    const height = row(cells, false, top, detail ? colourOf(source.id) : null);
     doc.x = left;
     doc.y = top + Math.max(height, needed);
   });
@@ -525,7 +682,9 @@ function comparedWithSection(ctx: Ctx, compared: ComparedWith): void {
     ...compared.documents.map((set) =>
       set.scope === 'instance' ? t.instanceDocuments(count(set.count)) : t.organisationDocuments(count(set.count)),
     ),
-    ...compared.collections.map((collection) => t.collectionDocuments(collection.title, count(collection.documents))),
+    ...compared.collections.map((collection) =>
+      t.collectionDocuments(collection.title, count(collection.documents), collection.documents === 1),
+    ),
     compared.internet.searched ? t.internetSearched : t.internetNotSearched,
   ];
   heading(ctx, t.comparedWith, 20 + lines.length * 13);
@@ -558,9 +717,17 @@ function legend(ctx: Ctx, show: { matches: boolean; ai: boolean }): void {
   const { doc, left, t } = ctx;
   const samples: Piece[] = [
     ...(show.matches
-      ? ([1, 2, 3, 4] as const).map((match) => ({ text: t.sample, match, ai: 0 as const, note: false }))
+      ? ([1, 2, 3, 4] as const).map((match) => ({
+          text: t.sample,
+          match,
+          ai: 0 as const,
+          note: false,
+          source: SAMPLE_SOURCE,
+        }))
       : []),
-    ...(show.ai ? ([1, 2] as const).map((ai) => ({ text: t.sample, match: 0 as const, ai, note: false })) : []),
+    ...(show.ai
+      ? ([1, 2] as const).map((ai) => ({ text: t.sample, match: 0 as const, ai, note: false, source: 0 }))
+      : []),
   ];
   ensureRoom(ctx, samples.length * (LINE_HEIGHT + 3) + 20);
   doc.font(REGULAR).fontSize(TEXT_SIZE);
@@ -582,7 +749,7 @@ function legend(ctx: Ctx, show: { matches: boolean; ai: boolean }): void {
     .font(REGULAR)
     .fontSize(8.5)
     .fillColor(MUTED)
-    .text(t.notes, left, doc.y + 2, { width: ctx.width });
+    .text(`${t.colourNote} ${t.notes}`, left, doc.y + 2, { width: ctx.width });
 }
 
 /** The text, wrapped by hand so that each run carries its highlight, underline or note. */
@@ -612,8 +779,9 @@ export function renderSimilarityReportPdf(input: SimilarityReportPdfInput): Prom
   const language = input.language ?? 'en';
   const t = STRINGS[language];
   const label = t.footer(String(report.id));
+  const name = documentName(report, input.fileName);
   const { doc, done } = openReportDocument({
-    title: report.title.trim() === '' ? label : `${label}: ${report.title.trim()}`,
+    title: name === '' ? label : `${name}: ${t.subject.toLowerCase()}`,
     subject: t.subject,
     lang: language,
     createdAt: input.generatedAt,

@@ -1,16 +1,19 @@
 import {
   AI_CHECK_STATUS,
+  GUEST_FREE_PAGES,
   TEXT_CHECK_MESSAGES,
   TEXT_STATE,
   type AiReportPart,
   type ReportNode,
   type SimilarityReport,
   type TextDocument,
+  WORDS_PER_PAGE,
 } from '@veritext/contracts';
 import type { Logger } from 'pino';
 import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { queueAiCheck, type JobSender } from '../ai-checks/ai-checks.service.ts';
+import { findUserById } from '../auth/users.repository.ts';
 import { findAiCheckOfText, type AiCheckRecord } from '../ai-checks/ai-checks.repository.ts';
 import { groupActingFor, mayReadCheck, ROLE_STUDENT, type Caller } from '../groups/group-access.ts';
 import { findAccountById } from '../ledger/ledger.repository.ts';
@@ -90,14 +93,14 @@ export async function listTextDocuments(
 }
 
 const AI_ERRORS: Record<number, string> = {
-  [AI_CHECK_STATUS.failed]: 'AI check failed',
-  [AI_CHECK_STATUS.too_short]: 'Not enough characters to check. Please insert at least 250 characters',
-  6: 'Not enough characters to check. Please insert at least 250 characters',
-  7: 'Not enough characters to check. Please insert at least 250 characters',
+  [AI_CHECK_STATUS.failed]: 'The AI check failed.',
+  [AI_CHECK_STATUS.too_short]: 'Not enough characters to check. Please insert at least 250 characters.',
+  6: 'Not enough characters to check. Please insert at least 250 characters.',
+  7: 'Not enough characters to check. Please insert at least 250 characters.',
   [AI_CHECK_STATUS.too_long]:
-    "Text wasn't checked by AI Detector. Your text exceeds max length for AI Detector (100 pages).",
+    'The text was not checked by the AI detector: it is longer than the detector allows (100 pages).',
   [AI_CHECK_STATUS.unsupported_language]:
-    "Text wasn't checked by AI Detector. AI Detector can check only texts in English and Spanish.",
+    'The text was not checked by the AI detector: it can check only texts in English and Spanish.',
 };
 
 /** The AI part of the report: the document cut at the AI check's chunks, marked likely (1) and strong (2). */
@@ -140,10 +143,25 @@ export function aiPart(content: string, check: AiCheckRecord | null): AiReportPa
   };
 }
 
+/** The words a guest's check covers: the free page (the client sends a guest's text cut to it). */
+const GUEST_CHECK_WORDS = WORDS_PER_PAGE * GUEST_FREE_PAGES;
+
+/**
+ * Whether only the first words of the text were checked: a guest's check stops at the free page (a longer
+ * text is refused, and the client cuts it to 275 words before sending), so a guest's check that reached the
+ * limit checked the first 275 words. Null when the whole text was checked.
+ */
+async function cutAtWords(db: Queryable, check: Pick<TextCheckRecord, 'user_id' | 'words'>): Promise<number | null> {
+  if (check.user_id === null || check.words < GUEST_CHECK_WORDS) return null;
+  const owner = await findUserById(db, check.user_id);
+  return owner?.is_guest === true ? GUEST_CHECK_WORDS : null;
+}
+
 /** GET /api/v1/text/report/{id}: the Similarity report of a ready document, with its AI part. */
 export async function getSimilarityReport(db: Queryable, caller: Caller, id: number): Promise<SimilarityReport> {
   const check = await visible(db, caller, await findTextCheck(db, id));
   if (check.state !== TEXT_STATE.ready || check.report === null) throw new AppError('report_not_ready');
+  const cut = await cutAtWords(db, check);
   return {
     id: check.id,
     title: check.title,
@@ -151,6 +169,7 @@ export async function getSimilarityReport(db: Queryable, caller: Caller, id: num
     plagiarism: await withOrigins(db, caller, check.report.plagiarism),
     ai: aiPart(check.content, await findAiCheckOfText(db, check.id)),
     compared_with: check.report.compared_with ?? null,
+    ...(cut === null ? {} : { cut_at_words: cut }),
   };
 }
 

@@ -65,7 +65,7 @@ const SUBMIT_DESCRIPTION =
   "(text_rejected with the verification's message and code), the same text again within 10 seconds " +
   "('You submitted this text less than 10 seconds ago', 429) or while it is in progress ('Text is already in " +
   "progress', 409), then holds its pages (bonus first, then balance; none for a per-user group) and queues the " +
-  "check: data.text {id, state: 3}. No pages: 402 ('Please sign up to run full check' for a guest). Poll GET " +
+  "check: data.text {id, state: 3}. No pages: 402 ('Please sign up to run a full check.' for a guest). Poll GET " +
   '/api/v1/text/{id} until state 5 (ready) or 4 (failed: the pages were released).';
 
 /** The plagiarism check's calls (check-tool.md §7): verify, submit, poll, the report and the document's AI check. */

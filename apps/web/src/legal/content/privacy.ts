@@ -19,7 +19,7 @@ export const PRIVACY: LegalDocument = {
           {
             list: [
               'We store the texts you check and their reports, so that you can open them again in My Documents.',
-              'Unless you tick "Don\'t add this text to the Veritext index" on the check form, a checked document also joins the index that later checks are compared with. Another user whose text matches yours sees the matching passage, never your name or e-mail address. An organisation’s documents are kept apart in its own index.',
+              'Unless you tick "Don\'t add this text to the Veritext index" on the check form, a checked document also joins the index that later checks are compared with. Another user whose text matches yours sees the matching passage, never your name or email address. An organisation’s documents are kept apart in its own index.',
               'We do not sell your data, show advertising or use tracking or analytics cookies.',
               'You can delete a check from My Documents, an AI check from its result, and your account, with your personal checks, from your Profile page, at any time.',
               'A guest that makes no check for {guestRetentionDays} days is deleted with its checks.',
@@ -45,10 +45,10 @@ export const PRIVACY: LegalDocument = {
           },
           {
             list: [
-              'your e-mail address, your name if you give one, your password (only as an Argon2 hash, never in readable form), your language and time zone, and when you confirmed your e-mail address;',
+              'your email address, your name if you give one, your password (only as an Argon2 hash, never in readable form), your language and time zone, and when you confirmed your email address;',
               'your personal API token, which you can see in your profile, and your balances of pages and AI pages with every change to them (purchases, checks, bonuses);',
               'the agreements you accepted (terms and privacy policy, and the optional news agreement of the activity-report portal) with their date;',
-              'if you sign in with Google: the identifier Google gives your account and the e-mail address it reported, so that we recognise you next time. We do not receive your Google password.',
+              'if you sign in with Google: the identifier Google gives your account and the email address it reported, so that we recognise you next time. We do not receive your Google password.',
             ],
           },
           {
@@ -68,7 +68,7 @@ export const PRIVACY: LegalDocument = {
             p: 'Purchases — to sell and account for pages: your orders (packs, quantities, promo code, amounts, VAT and status) and the identifier of each payment session. Card details are entered on Stripe’s page (or, on a test installation, on our sandbox page that accepts only test cards and stores no card data); we never receive or keep card numbers.',
           },
           {
-            p: 'Security — to protect accounts and the service: for each signed-in session, a hash of its identifier, the browser’s user agent, the IP address, and when it was created and last used; a count of failed logins per account; the one-time codes of e-mail links (only as SHA-256 hashes); used bot-check solutions; and, for each guest created, a keyed hash of the address it came from (never the address itself).',
+            p: 'Security — to protect accounts and the service: for each signed-in session, a hash of its identifier, the browser’s user agent, the IP address, and when it was created and last used; a count of failed logins per account; the one-time codes of email links (only as SHA-256 hashes); used bot-check solutions; and, for each guest created, a keyed hash of the address it came from (never the address itself).',
           },
           {
             p: 'The activity-report portal — if you sign up there: your role, your school or university if you give it, and your answer to "How can we help you?".',
@@ -86,7 +86,7 @@ export const PRIVACY: LegalDocument = {
             list: [
               'Documents checked by individuals and guests join the shared index of this Veritext service, which every later check is compared with.',
               'Documents checked inside an organisation join that organisation’s own index, which only its own checks are compared with.',
-              'When another user’s text matches your document, their report shows the matching passage and a neutral label such as "a document submitted to Veritext" with its date. It never shows your name, your e-mail address or the rest of your text.',
+              'When another user’s text matches your document, their report shows the matching passage and a neutral label such as "a document submitted to Veritext" with its date. It never shows your name, your email address or the rest of your text.',
               'AI detector checks never join the index.',
               'A document leaves the index at once when its check fails, when you delete the check, when you delete your account (your personal documents), and when a guest is deleted.',
             ],
@@ -106,7 +106,7 @@ export const PRIVACY: LegalDocument = {
               'Your organisation: its owner and teachers can open the documents checked inside the organisation and their reports, and see the pages each member used. They do not see what you check for yourself outside it.',
               'Other users: only the matching passages described above.',
               'Our staff: only when needed to run, secure or support the service, or when the law requires it.',
-              'Service providers who process data for us and only on our instructions: our hosting provider (where the database and logs are), our e-mail provider (for the messages below), Stripe (for card payments; Stripe receives your e-mail address and the amount) and, if you choose to sign in with Google, Google.',
+              'Service providers who process data for us and only on our instructions: our hosting provider (where the database and logs are), our email provider (for the messages below), Stripe (for card payments; Stripe receives your email address and the amount) and, if you choose to sign in with Google, Google.',
             ],
           },
           {
@@ -116,10 +116,10 @@ export const PRIVACY: LegalDocument = {
       },
       {
         id: 'email',
-        heading: 'E-mail',
+        heading: 'Email',
         blocks: [
           {
-            p: 'We send e-mail only for your account: the link to confirm your address (valid 48 hours), password-reset links (valid 1 hour), invitations to join an organisation, and the set-password link of an account an organisation owner created for you (valid 7 days). We do not send newsletters unless you agreed to receive news in the activity-report portal.',
+            p: 'We send email only for your account: the link to confirm your address (valid 48 hours), password-reset links (valid 1 hour), invitations to join an organisation, and the set-password link of an account an organisation owner created for you (valid 7 days). We do not send newsletters unless you agreed to receive news in the activity-report portal.',
           },
         ],
       },
@@ -130,11 +130,11 @@ export const PRIVACY: LegalDocument = {
           {
             list: [
               'Your account, its balances and orders: as long as the account exists.',
-              'Your checks with their texts and reports: as long as the account exists, or until you delete them. In [My Documents](/profile/my-documents), Delete removes a check for good, in one step: its text, its report, its AI check and its entry in the index. On the AI detector page, "Delete this check" under a result removes that AI check with its text and result (the site lists no earlier AI checks: once you leave the result, deleting your account deletes them). A check still running can be deleted once it has finished. The pages a deleted check used are not given back. Reports that other users received before the deletion keep what they showed: passages of their own text and a neutral label.',
+              'Your checks with their texts and reports: as long as the account exists, or until you delete them. In [My Documents](/profile/my-documents), Delete removes a check for good, in one step: its text, its report, its AI check and its entry in the index. Your AI detector checks are listed under My Documents → AI checks; Delete there, or "Delete this check" under a result, removes that AI check with its text and result. A check still running can be deleted once it has finished. The pages a deleted check used are not given back. Reports that other users received before the deletion keep what they showed: passages of their own text and a neutral label.',
               'Signed-in sessions: 1 day, or 30 days with "Remember me"; a logout ends the session at once, and expired sessions are deleted by an hourly cleanup job.',
               'Used bot-check solutions: until they expire, then the same hourly job deletes them. The keyed hashes of guest addresses: 2 days.',
-              'The codes of e-mail links stop working after the times above and are deleted with the account.',
-              'Guests: a guest that has made no check for {guestRetentionDays} days (counted from its creation or its last check) is deleted by a job that runs every hour, with its checks, their reports and AI checks, and their entries in the index. If you sign up or log in from the same browser before that, the guest’s checks move to your account and appear in My Documents: they are then yours, and you can delete them there. The emptied guest record that paid for them (no text, no e-mail address) is deleted once they are gone; the guest cookie lasts {guestCookieDays} days, but the guest it names is deleted as described.',
+              'The codes of email links stop working after the times above and are deleted with the account.',
+              'Guests: a guest that has made no check for {guestRetentionDays} days (counted from its creation or its last check) is deleted by a job that runs every hour, with its checks, their reports and AI checks, and their entries in the index. If you sign up or log in from the same browser before that, the guest’s checks move to your account and appear in My Documents: they are then yours, and you can delete them there. The emptied guest record that paid for them (no text, no email address) is deleted once they are gone; the guest cookie lasts {guestCookieDays} days, but the guest it names is deleted as described.',
               'A check that is still running after an hour is failed by a cleanup job that runs every 15 minutes: its pages are given back and its document leaves the index.',
               'Server logs: see below.',
             ],
@@ -150,7 +150,7 @@ export const PRIVACY: LegalDocument = {
           },
           {
             list: [
-              'deleted: your name, e-mail address, password, sessions, API token, e-mail codes and agreements; your balance and its history; your personal plagiarism and AI checks with their texts and reports, and your documents in the index; any organisation where you were the only member, with its checks and balance;',
+              'deleted: your name, email address, password, sessions, API token, email codes and agreements; your balance and its history; your personal plagiarism and AI checks with their texts and reports, and your documents in the index; any organisation where you were the only member, with its checks and balance;',
               'kept by the organisation: checks you made inside an organisation that has other members stay with it, without your name, because they are part of its records;',
               'if you are the last administrator of an organisation that has other members, first make another member its administrator.',
             ],
@@ -174,7 +174,7 @@ export const PRIVACY: LegalDocument = {
               'vt_csrf (cookie, HttpOnly): a random value that protects forms against forgery from other sites; it ends with the browser session.',
               'vt_oidc (cookie, HttpOnly): only while you sign in with Google, for at most 10 minutes.',
               'language (local storage): your choice of English or Spanish.',
-              'isLogin, socialLogin and profile (local storage): whether you are signed in and a copy of your profile (name, e-mail address, balances), so that every open tab shows the same state; cleared when you log out.',
+              'isLogin, socialLogin and profile (local storage): whether you are signed in and a copy of your profile (name, email address, balances), so that every open tab shows the same state; cleared when you log out.',
               'firstCheck, firstAiCheck and firstBuy (local storage): a text you asked a guest check for, or a pack you chose, kept only until you sign up so that it can continue; then removed.',
               'cookieNoticeDismissed (local storage): that you closed the cookie notice.',
             ],
@@ -196,7 +196,7 @@ export const PRIVACY: LegalDocument = {
         blocks: [
           {
             list: [
-              'Performing our contract with you: your account, your checks and reports, purchases and the e-mail about your account.',
+              'Performing our contract with you: your account, your checks and reports, purchases and the email about your account.',
               'Our legitimate interests: the shared index (so that checks can find copying between documents), security data and logs, preventing abuse. You can object; see below.',
               'Legal obligations: keeping payment records.',
               'Consent: the optional news agreement of the activity-report portal, which you can withdraw at any time.',
@@ -210,7 +210,7 @@ export const PRIVACY: LegalDocument = {
         heading: 'Your rights',
         blocks: [
           {
-            p: 'Depending on where you live, you may have the right to access your data, correct it, delete it, receive a copy in a usable format, restrict or object to its use, and withdraw consent. Much of this you can do yourself: see and correct your profile on the [Profile](/profile/) page, see your checks in [My Documents](/profile/my-documents), download your reports, delete a check (which also takes it out of the index) and delete your account. For anything else, write to [{supportEmail}](mailto:{supportEmail}): a member of our staff answers by e-mail. You may also complain to your data protection authority.',
+            p: 'Depending on where you live, you may have the right to access your data, correct it, delete it, receive a copy in a usable format, restrict or object to its use, and withdraw consent. Much of this you can do yourself: see and correct your profile on the [Profile](/profile/) page, see your checks in [My Documents](/profile/my-documents), download your reports, delete a check (which also takes it out of the index) and delete your account. For anything else, write to [{supportEmail}](mailto:{supportEmail}): a member of our staff answers by email. You may also complain to your data protection authority.',
           },
         ],
       },
@@ -219,7 +219,7 @@ export const PRIVACY: LegalDocument = {
         heading: 'Security',
         blocks: [
           {
-            p: 'Passwords are stored as Argon2 hashes; session identifiers, e-mail codes and API tokens are looked up by their hashes; the site is served over HTTPS with cookies marked Secure, HttpOnly where scripts need no access, and SameSite; forms are protected against cross-site forgery. No system is perfectly secure: if a breach puts your data at risk, we will tell you and the authorities as the law requires.',
+            p: 'Passwords are stored as Argon2 hashes; session identifiers, email codes and API tokens are looked up by their hashes; the site is served over HTTPS with cookies marked Secure, HttpOnly where scripts need no access, and SameSite; forms are protected against cross-site forgery. No system is perfectly secure: if a breach puts your data at risk, we will tell you and the authorities as the law requires.',
           },
         ],
       },
@@ -237,7 +237,7 @@ export const PRIVACY: LegalDocument = {
         heading: 'Changes to this policy',
         blocks: [
           {
-            p: 'When what we store or how we use it changes, we update this page and its date. For a change that affects you, account holders are told by e-mail or on the site before it applies.',
+            p: 'When what we store or how we use it changes, we update this page and its date. For a change that affects you, account holders are told by email or on the site before it applies.',
           },
         ],
       },
@@ -365,7 +365,7 @@ export const PRIVACY: LegalDocument = {
           {
             list: [
               'Tu cuenta, sus saldos y pedidos: mientras exista la cuenta.',
-              'Tus revisiones con sus textos e informes: mientras exista la cuenta o hasta que las elimines. En [Mis documentos](/profile/my-documents), Eliminar borra una revisión para siempre, de una vez: su texto, su informe, su revisión de IA y su entrada en el índice. En la página del detector de IA, «Eliminar esta revisión» bajo un resultado borra esa revisión de IA con su texto y su resultado (el sitio no lista las revisiones de IA anteriores: cuando dejas el resultado, se eliminan al eliminar tu cuenta). Una revisión en curso se puede eliminar cuando haya terminado. Las páginas que usó una revisión eliminada no se devuelven. Los informes que otros usuarios recibieron antes de la eliminación conservan lo que mostraban: pasajes de su propio texto y una etiqueta neutra.',
+              'Tus revisiones con sus textos e informes: mientras exista la cuenta o hasta que las elimines. En [Mis documentos](/profile/my-documents), Eliminar borra una revisión para siempre, de una vez: su texto, su informe, su revisión de IA y su entrada en el índice. Tus revisiones del detector de IA aparecen en Mis documentos → Revisiones de IA; Eliminar allí, o «Eliminar esta revisión» bajo un resultado, borra esa revisión de IA con su texto y su resultado. Una revisión en curso se puede eliminar cuando haya terminado. Las páginas que usó una revisión eliminada no se devuelven. Los informes que otros usuarios recibieron antes de la eliminación conservan lo que mostraban: pasajes de su propio texto y una etiqueta neutra.',
               'Sesiones iniciadas: 1 día, o 30 días con «Recordarme»; al cerrar sesión termina en el acto, y una tarea de limpieza que se ejecuta cada hora elimina las sesiones caducadas.',
               'Soluciones usadas de la verificación anti-bots: hasta que caducan; después la misma tarea horaria las elimina. Los hashes con clave de las direcciones de invitados: 2 días.',
               'Los códigos de los enlaces por correo dejan de funcionar tras los plazos indicados arriba y se eliminan con la cuenta.',

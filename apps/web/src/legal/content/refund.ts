@@ -102,7 +102,7 @@ export const REFUND: LegalDocument = {
         heading: 'How to ask for a refund',
         blocks: [
           {
-            p: 'Write to [{supportEmail}](mailto:{supportEmail}) from the e-mail address of your account, with the date and amount of the purchase; a member of our staff answers by e-mail, on working days. Refunds are issued by our staff and go back to the card you paid with, through Stripe; when the refund shows on your statement depends on your bank.',
+            p: 'Write to [{supportEmail}](mailto:{supportEmail}) from the email address of your account, with the date and amount of the purchase; a member of our staff answers by email, on working days. Refunds are issued by our staff and go back to the card you paid with, through Stripe; when the refund shows on your statement depends on your bank.',
           },
           {
             p: 'Please write to us before disputing a payment with your bank: we can usually settle it faster.',

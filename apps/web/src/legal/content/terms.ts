@@ -27,7 +27,7 @@ export const TERMS: LegalDocument = {
           },
           {
             list: [
-              'Give a real e-mail address that you control, and keep your password to yourself. You are responsible for what is done with your account and with your API token.',
+              'Give a real email address that you control, and keep your password to yourself. You are responsible for what is done with your account and with your API token.',
               'You must be old enough to agree to these terms where you live. A student below that age may use Veritext only through an organisation (a school) or with a parent’s permission.',
               'An organisation account is run by its owner. The owner buys pages for it, adds and removes members, and decides how its documents are kept (see "Organisations" below).',
               'Tell us at once at {supportEmail} if you think someone else is using your account.',
@@ -57,7 +57,7 @@ export const TERMS: LegalDocument = {
         heading: 'Your texts',
         blocks: [
           {
-            p: 'You keep every right you have in the texts and files you check. You give us the permission we need to run the service: to store your text, its report and its fingerprints, to compare later texts with it, and to show the matching passage of your text (never your name or e-mail address) to another user whose text matches it.',
+            p: 'You keep every right you have in the texts and files you check. You give us the permission we need to run the service: to store your text, its report and its fingerprints, to compare later texts with it, and to show the matching passage of your text (never your name or email address) to another user whose text matches it.',
           },
           {
             p: 'Unless you exclude it, every document you check joins the index that later checks are compared with; the [Privacy Policy](privacy) explains how this index works, who sees what, and how to keep a document out of it.',
@@ -136,7 +136,7 @@ export const TERMS: LegalDocument = {
             p: 'We work to keep Veritext available and correct, but we do not promise that it will always be available, uninterrupted or free of errors, and we may change, add or remove features. We will not take away pages you have paid for: if we ever close the service, we will refund the pages left unused as described in the [Refund Policy](refund).',
           },
           {
-            p: 'Support is by e-mail at [{supportEmail}](mailto:{supportEmail}). We answer on working days; support is not available around the clock.',
+            p: 'Support is by email at [{supportEmail}](mailto:{supportEmail}). We answer on working days; support is not available around the clock.',
           },
         ],
       },
@@ -166,7 +166,7 @@ export const TERMS: LegalDocument = {
         heading: 'Changes and applicable law',
         blocks: [
           {
-            p: 'We may update these terms. The date at the top shows the current version; for a change that affects you, we will tell account holders by e-mail or on the site at least 30 days before it applies, and you may delete your account before then. If you keep using Veritext after that, the new terms apply.',
+            p: 'We may update these terms. The date at the top shows the current version; for a change that affects you, we will tell account holders by email or on the site at least 30 days before it applies, and you may delete your account before then. If you keep using Veritext after that, the new terms apply.',
           },
           {
             p: 'These terms are governed by the law of the country where the operator of this service is established. If you are a consumer, you also keep the protection of the mandatory law of the country where you live, and you may bring a claim before its courts.',
