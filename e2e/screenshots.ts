@@ -68,6 +68,12 @@ async function tourAnonymous(browser: Browser, product: Product, lang: Lang): Pr
   await page.getByLabel(T[lang].textLabel).waitFor();
   await shootBoth(page, `${lang}-home-first-visit`, { firstScreen: true });
   await dismissCookies(page, lang);
+  // the sample report loads when scrolled near: bring it in before the full-page shots
+  await page.locator('.home-sample__slot').scrollIntoViewIfNeeded();
+  await page.locator('.home-sample__slot mark').first().waitFor({ timeout: 30_000 });
+  await page.evaluate(() => {
+    window.scrollTo(0, 0);
+  });
   await shootBoth(page, `${lang}-home`, { firstScreen: true });
 
   await page.goto(`${product.url}${prefix(lang)}/pricing/`);

@@ -139,6 +139,8 @@ export const CheckoutFormSchema = z.object({
   gateway: z.enum(['stripe']).default('stripe'),
   referral: z.string().max(200).optional(),
   _csrf_token: z.string().max(200).optional(),
+  /** The buyer's site language: 'es' sends the built-in card page to its /es twin. */
+  language: z.enum(['en', 'es']).optional(),
 });
 
 export const SandboxPayFormSchema = z.object({

@@ -104,7 +104,7 @@ export function CartModal() {
     try {
       const fields = await endpoints.checkoutFields();
       // A real form POST: the browser follows the server's 303 to the card-payment page.
-      submitCheckout<Node>(document, view.checkoutUrl, fields);
+      submitCheckout<Node>(document, view.checkoutUrl, { ...fields, language: lang });
     } catch (failure) {
       setError(errorText(failure));
       setIsCheckingOut(false);

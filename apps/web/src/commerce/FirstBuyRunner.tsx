@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { useErrorText } from '../modals/useAuthFlow.ts';
+import { useLanguage } from '../language/useLanguage.ts';
 import { submitCheckout } from './checkoutForm.ts';
 import { takeFirstBuy } from './firstBuy.ts';
 import { useIsRegistered, useStoreCart } from './useCart.ts';
@@ -19,6 +20,7 @@ export function FirstBuyRunner() {
   const isRegistered = useIsRegistered();
   const storeCart = useStoreCart();
   const errorText = useErrorText();
+  const lang = useLanguage();
   const [state, setState] = useState<RunState>({ kind: 'idle' });
 
   useEffect(() => {
@@ -31,12 +33,12 @@ export function FirstBuyRunner() {
         const cart = await endpoints.addToCart({ service: pending.service, quantity: pending.quantity });
         storeCart(cart);
         const fields = await endpoints.checkoutFields();
-        submitCheckout<Node>(document, cart.order.checkout_url, fields);
+        submitCheckout<Node>(document, cart.order.checkout_url, { ...fields, language: lang });
       } catch (error) {
         setState({ kind: 'failed', error });
       }
     })();
-  }, [isRegistered, storage, endpoints, storeCart]);
+  }, [isRegistered, storage, endpoints, storeCart, lang]);
 
   if (state.kind === 'idle') return null;
   if (state.kind === 'working') {

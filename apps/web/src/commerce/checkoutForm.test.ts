@@ -55,4 +55,10 @@ describe('the checkout form POST', () => {
     submitCheckout(doc, '/order/checkout', { gateway: 'stripe', _csrf_token: 't', referral: 'friend' });
     expect(body[0]?.children.map((child) => child.attributes['name'])).toEqual(['gateway', '_csrf_token', 'referral']);
   });
+
+  it("sends the buyer's language, so the card page opens in it", () => {
+    const { doc, body } = fakeDocument();
+    submitCheckout(doc, '/order/checkout', { gateway: 'stripe', _csrf_token: 't', language: 'es' });
+    expect(body[0]?.children.find((child) => child.attributes['name'] === 'language')?.attributes['value']).toBe('es');
+  });
 });

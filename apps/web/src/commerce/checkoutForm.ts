@@ -14,7 +14,7 @@ export type FormDocument<N> = {
   body: { appendChild(node: N): unknown };
 };
 
-export type CheckoutFields = { gateway: 'stripe'; _csrf_token: string; referral?: string };
+export type CheckoutFields = { gateway: 'stripe'; _csrf_token: string; referral?: string; language?: 'en' | 'es' };
 
 export function submitFormPost<N>(
   doc: FormDocument<N>,
@@ -40,5 +40,6 @@ export function submitFormPost<N>(
 export function submitCheckout<N>(doc: FormDocument<N>, checkoutUrl: string, fields: CheckoutFields): void {
   const values: Record<string, string> = { gateway: fields.gateway, _csrf_token: fields._csrf_token };
   if (fields.referral !== undefined && fields.referral !== '') values['referral'] = fields.referral;
+  if (fields.language !== undefined) values['language'] = fields.language;
   submitFormPost(doc, checkoutUrl, values);
 }

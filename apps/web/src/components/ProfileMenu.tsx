@@ -8,6 +8,7 @@ import { useServices } from '../app/ServicesContext.tsx';
 import { useLogout } from '../session/useLogout.ts';
 import { useLanguage } from '../language/useLanguage.ts';
 import { localisedPath } from '../language/language.ts';
+import { formatCount } from '../i18n/format.ts';
 import { NEW_CHECK_PATH } from '../session/destinations.ts';
 import { fetchGroups, GROUPS_QUERY_KEY } from '../check/groups.ts';
 import { ownedGroups } from '../invites/inviteLinks.ts';
@@ -98,7 +99,10 @@ export function ProfileMenu({ profile }: { profile: CredentialsUser }) {
                 {group.name}
               </span>
               <span className="pill">
-                {t('organisations.menuPages', { pages: groupPages(group), ai: group.group_balance.ai_balance })}
+                {t('organisations.menuPages', {
+                  pages: formatCount(groupPages(group), lang),
+                  ai: formatCount(group.group_balance.ai_balance, lang),
+                })}
               </span>
             </DropdownMenu.Item>
           ))}

@@ -286,6 +286,14 @@ describe(`commerce: packs, cart, promo codes, sandbox checkout (${TEST_DB_KIND})
     expect(empty.json<ErrorBody>().message).toBe('Your cart is empty.');
   });
 
+  it("sends a Spanish buyer to the card page's Spanish twin", async () => {
+    const buyer = await newBuyer();
+    await buyer.add('standard');
+    const response = await buyer.post('/order/checkout', { gateway: 'stripe', language: 'es' });
+    expect(response.statusCode, response.body).toBe(303);
+    expect(response.headers.location ?? '').toMatch(/^\/es\/sandbox-pay\/cs_sandbox_[\w-]+$/);
+  });
+
   it('checks out with a 303 to the sandbox card page, freezing the order as pending; a change reopens it', async () => {
     const buyer = await newBuyer();
     await buyer.add('standard');

@@ -161,7 +161,10 @@ export const commerceRoutes: FastifyPluginAsyncZod<CommerceRoutesOptions> = asyn
     async (request, reply) => {
       const user = requireBuyer(request.auth.user);
       const referral = request.body.referral?.trim() ?? '';
-      const { redirectUrl } = await checkout(ctx, user, { referral: referral === '' ? null : referral });
+      const { redirectUrl: gatewayUrl } = await checkout(ctx, user, { referral: referral === '' ? null : referral });
+      // The built-in card page is ours (a path): a Spanish buyer gets its Spanish twin. Stripe's is absolute.
+      const redirectUrl =
+        request.body.language === 'es' && gatewayUrl.startsWith('/') ? `/es${gatewayUrl}` : gatewayUrl;
       const wantsJson = (request.headers.accept ?? '').toLowerCase().includes('application/json');
       if (wantsJson) return { success: true as const, redirect_url: redirectUrl };
       return reply.redirect(redirectUrl, 303);
