@@ -121,7 +121,7 @@ describe('the AI result view', () => {
       expect(html).toContain('El 34,22\u00a0% de tu texto parece escrito por una persona');
       expect(html).toContain('Borrar texto');
       const mixed = render({ ...RESULT, verdict: 'potentially AI', flagged: false }, 'es');
-      expect(mixed).toContain('Mixto: algunas partes pueden estar escritas con IA');
+      expect(mixed).toContain('Mixto: algunas partes pueden estar escritas por IA');
     } finally {
       await i18next.changeLanguage('en');
     }

@@ -126,7 +126,7 @@ describe('the AI checks of My Documents', () => {
     try {
       const html = render(PAGE);
       const done = rowOf(html, 21);
-      expect(done).toContain('Lo más probable es que esté escrito con IA');
+      expect(done).toContain('Lo más probable es que esté escrito por IA');
       expect(done).toContain('65,78\u00a0%');
       expect(done).toContain('href="/es/ai-detector/?check=21"');
       expect(html).toContain('Revisiones de IA');

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { sourceColourSlot, type ReportNode } from '@veritext/contracts';
 import { nodeColourSource, sourceColourStyle } from './colours.ts';
 import { aiNodeClass, nodeClasses, type DisabledItems } from './highlight.ts';
+import { hoverIsAbsent } from './device.ts';
 
 export type NodeHandlers = {
   onEnter: (index: number) => void;
@@ -56,11 +57,12 @@ export function SimilarityText({
             aria-pressed={lockedNode === index}
             role="button"
             onPointerEnter={(event) => {
-              // hover is a mouse's (and pen's): a finger taps, which onClick handles
-              if (event.pointerType !== 'touch') handlers?.onEnter(index);
+              // hover is a mouse's (and pen's): a finger taps, which onClick handles; a touch screen's left-over
+              // "mouse" events are no one's hover
+              if (event.pointerType !== 'touch' && !hoverIsAbsent()) handlers?.onEnter(index);
             }}
             onPointerLeave={(event) => {
-              if (event.pointerType !== 'touch') handlers?.onLeave();
+              if (event.pointerType !== 'touch' && !hoverIsAbsent()) handlers?.onLeave();
             }}
             onFocus={() => handlers?.onEnter(index)}
             onBlur={() => handlers?.onLeave()}

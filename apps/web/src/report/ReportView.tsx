@@ -31,8 +31,6 @@ import { TabList, tabId } from './TabList.tsx';
 export type SideTab = 'similarity' | 'quotes' | 'references' | 'grammar' | 'ai';
 type TopTab = 'similarity' | 'ai';
 
-const SWIPE_CLICK_WINDOW_MS = 500;
-
 const LIST_KIND: Partial<Record<SideTab, ItemKind>> = {
   similarity: 'source',
   quotes: 'quote',
@@ -130,8 +128,9 @@ export function ReportView({
   const scrollRequest = useRef<HighlightTarget | null>(null);
   const cancelScroll = useRef<() => void>(() => undefined);
   const touchStartY = useRef<number | null>(null);
-  // A swipe may or may not be followed by a click; one within this window of it is not a tap.
-  const lastSwipeAt = useRef(Number.NEGATIVE_INFINITY);
+  // A swipe may or may not be followed by a click: the click of the gesture that swiped is not a tap. The next
+  // touch starts a new gesture (a time window instead would swallow a quick real tap after a swipe).
+  const gestureSwiped = useRef(false);
 
   useEffect(
     () => () => {
@@ -360,6 +359,7 @@ export function ReportView({
               aria-expanded={sheet === 'expanded'}
               data-sheet-handle=""
               onTouchStart={(event) => {
+                gestureSwiped.current = false;
                 touchStartY.current = event.touches[0]?.clientY ?? null;
               }}
               onTouchEnd={(event) => {
@@ -369,11 +369,15 @@ export function ReportView({
                 if (start === null || end === undefined) return;
                 const direction = swipeDirection(start, end);
                 if (direction === null) return;
-                lastSwipeAt.current = event.timeStamp;
+                gestureSwiped.current = true;
                 dispatchSheet({ type: 'swipe', direction });
               }}
               onClick={(event) => {
-                if (event.timeStamp - lastSwipeAt.current < SWIPE_CLICK_WINDOW_MS) return;
+                // a keyboard's click (detail 0) is always meant
+                if (gestureSwiped.current && event.detail !== 0) {
+                  gestureSwiped.current = false;
+                  return;
+                }
                 dispatchSheet({ type: 'tapHandle' });
               }}
               onKeyDown={(event) => {

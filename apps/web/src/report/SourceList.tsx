@@ -4,6 +4,7 @@ import { sourceColourStyle } from './colours.ts';
 import { formatPillPercent, formatReportPercent } from './format.ts';
 import { isEnabled, sourceHref, sourceKind, type DisabledItems, type ItemKind } from './highlight.ts';
 import { sourceNamePhrase, sourceTypePhrase, type Phrase } from './origins.ts';
+import { hoverIsAbsent } from './device.ts';
 
 export type ItemHandlers = {
   onEnter: (kind: ItemKind, id: number) => void;
@@ -64,11 +65,12 @@ export function SourceList({
             data-colour={kind === 'source' ? sourceColourSlot(item.id) : undefined}
             data-item={`${kind}:${String(item.id)}`}
             onPointerEnter={(event) => {
-              // hover is a mouse's (and pen's): a finger taps, which onClick handles
-              if (event.pointerType !== 'touch') handlers?.onEnter(kind, item.id);
+              // hover is a mouse's (and pen's): a finger taps, which onClick handles; a touch screen's left-over
+              // "mouse" events are no one's hover
+              if (event.pointerType !== 'touch' && !hoverIsAbsent()) handlers?.onEnter(kind, item.id);
             }}
             onPointerLeave={(event) => {
-              if (event.pointerType !== 'touch') handlers?.onLeave();
+              if (event.pointerType !== 'touch' && !hoverIsAbsent()) handlers?.onLeave();
             }}
           >
             <button

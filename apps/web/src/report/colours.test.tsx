@@ -144,7 +144,7 @@ describe('the report title and the guest cut', () => {
       );
     const cut = screen(report(12, { cut_at_words: 275 }));
     expect(cut).toContain('data-testid="report-cut"');
-    expect(cut).toContain('Only the first 275 words were checked');
+    expect(cut).toContain('Only the first 275\u00a0words were checked');
     expect(screen(report(12))).not.toContain('report-cut');
     // untitled, without text: a plain name
     const untitled = report(0, { title: '' });

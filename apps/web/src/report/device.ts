@@ -21,3 +21,14 @@ export function currentDeviceIsMobile(): boolean {
     hasTouch: 'ontouchstart' in window || window.navigator.maxTouchPoints > 0,
   });
 }
+
+/**
+ * Whether the primary pointer cannot hover (a touch screen). There, the browser's "mouse" pointerover events
+ * are left over from the last tap (replayed as the layout moves under its point): no one hovers, so they must
+ * not highlight, scroll the report or move the bottom sheet (a scroll they start would swallow the next tap).
+ */
+export function hoverIsAbsent(): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+    ? window.matchMedia('(hover: none)').matches
+    : false;
+}
