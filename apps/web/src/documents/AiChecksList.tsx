@@ -23,6 +23,7 @@ import {
   fetchAiChecks,
   type AiChecksPage,
 } from './aiChecks.ts';
+import { Pagination } from './Pagination.tsx';
 
 /**
  * My Documents' AI checks (issue 20): every stand-alone AI check of the caller, newest first, with its first
@@ -187,33 +188,7 @@ export function AiChecksView({
           ))}
         </tbody>
       </table>
-      {pagination.isPaginated ? (
-        <nav className="documents__pagination" aria-label={t('documents.ai.pagination')}>
-          <button
-            type="button"
-            className="button button--small"
-            disabled={!pagination.hasPrevious}
-            onClick={() => {
-              onPage(pagination.page - 1);
-            }}
-          >
-            {t('documents.pagination.previous')}
-          </button>
-          <span className="documents__page" aria-live="polite">
-            {t('documents.pagination.status', { page: pagination.page, pages: pagination.pageCount })}
-          </span>
-          <button
-            type="button"
-            className="button button--small"
-            disabled={!pagination.hasNext}
-            onClick={() => {
-              onPage(pagination.page + 1);
-            }}
-          >
-            {t('documents.pagination.next')}
-          </button>
-        </nav>
-      ) : null}
+      <Pagination pagination={pagination} label={t('documents.ai.pagination')} onPage={onPage} />
     </>
   );
 }

@@ -19,6 +19,7 @@ import {
   statusKey,
   type DocumentsPage,
 } from './documents.ts';
+import { Pagination } from './Pagination.tsx';
 
 const SKELETON_ROWS = 3;
 
@@ -201,33 +202,7 @@ export function DocumentsView({
           ))}
         </tbody>
       </table>
-      {pagination.isPaginated ? (
-        <nav className="documents__pagination" aria-label={t('documents.pagination.label')}>
-          <button
-            type="button"
-            className="button button--small"
-            disabled={!pagination.hasPrevious}
-            onClick={() => {
-              onPage(pagination.page - 1);
-            }}
-          >
-            {t('documents.pagination.previous')}
-          </button>
-          <span className="documents__page" aria-live="polite">
-            {t('documents.pagination.status', { page: pagination.page, pages: pagination.pageCount })}
-          </span>
-          <button
-            type="button"
-            className="button button--small"
-            disabled={!pagination.hasNext}
-            onClick={() => {
-              onPage(pagination.page + 1);
-            }}
-          >
-            {t('documents.pagination.next')}
-          </button>
-        </nav>
-      ) : null}
+      <Pagination pagination={pagination} label={t('documents.pagination.label')} onPage={onPage} />
     </>
   );
 }
