@@ -43,12 +43,7 @@ export function AiCheckDelete({ checkId, onDeleted }: { checkId: number; onDelet
         {t('dataControls.deleteAiCheck.button')}
       </Dialog.Trigger>
       {isOpen ? (
-        <DeleteCheckDialog
-          title={t('dataControls.deleteAiCheck.title')}
-          description={t('dataControls.deleteAiCheck.body')}
-          confirmLabel={t('dataControls.deleteAiCheck.confirm')}
-          busyLabel={t('dataControls.deleteAiCheck.deleting')}
-          cancelLabel={t('dataControls.deleteAiCheck.cancel')}
+        <AiCheckDeleteDialog
           isDeleting={isDeleting}
           error={error}
           onConfirm={() => void confirm()}
@@ -58,5 +53,33 @@ export function AiCheckDelete({ checkId, onDeleted }: { checkId: number; onDelet
         />
       ) : null}
     </Dialog.Root>
+  );
+}
+
+/** The confirmation of deleting a stand-alone AI check (the result view's button and My Documents' AI list). */
+export function AiCheckDeleteDialog({
+  isDeleting,
+  error,
+  onConfirm,
+  onCancel,
+}: {
+  isDeleting: boolean;
+  error: string | null;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <DeleteCheckDialog
+      title={t('dataControls.deleteAiCheck.title')}
+      description={t('dataControls.deleteAiCheck.body')}
+      confirmLabel={t('dataControls.deleteAiCheck.confirm')}
+      busyLabel={t('dataControls.deleteAiCheck.deleting')}
+      cancelLabel={t('dataControls.deleteAiCheck.cancel')}
+      isDeleting={isDeleting}
+      error={error}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    />
   );
 }

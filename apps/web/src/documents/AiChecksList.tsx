@@ -11,7 +11,8 @@ import type { SiteLanguage } from '@veritext/contracts';
 import { localisedPath } from '../language/language.ts';
 import { useLanguage } from '../language/useLanguage.ts';
 import { useErrorText } from '../modals/useAuthFlow.ts';
-import { DeleteCheckDialog, useFocusAfterDelete } from './DeleteCheckDialog.tsx';
+import { AiCheckDeleteDialog } from '../ai-detector/AiCheckDelete.tsx';
+import { useFocusAfterDelete } from './DeleteCheckDialog.tsx';
 import { DocumentsSkeleton } from './DocumentsList.tsx';
 import { formatDocumentDate, formatShare, paginationOf } from './documents.ts';
 import {
@@ -111,12 +112,7 @@ export function AiChecksList({ groupId = null }: { groupId?: number | null }) {
         }}
       >
         {deleting === null ? null : (
-          <DeleteCheckDialog
-            title={t('dataControls.deleteAiCheck.title')}
-            description={t('dataControls.deleteAiCheck.body')}
-            confirmLabel={t('dataControls.deleteAiCheck.confirm')}
-            busyLabel={t('dataControls.deleteAiCheck.deleting')}
-            cancelLabel={t('dataControls.deleteAiCheck.cancel')}
+          <AiCheckDeleteDialog
             isDeleting={isDeleting}
             error={deleteError}
             onConfirm={() => void confirmDelete()}
