@@ -13,6 +13,7 @@ import { collectionJobs } from './modules/collections/collections.jobs.ts';
 import { guestRetentionJobs, scheduleGuestRetention } from './modules/profile/guest-retention.jobs.ts';
 import { closeSharedReuseChecker } from './modules/text-checks/reuse-checker.ts';
 import { closeSharedSimilarityReportRenderer } from './modules/text-checks/similarity-report.ts';
+import { closeSharedWebSearch, configureWebSearch, createWebSearch } from './modules/web-sources/web-search.ts';
 import { scheduleTextCheckJobs, textCheckJobs } from './modules/text-checks/text-checks.jobs.ts';
 
 const ALL_JOBS = [...maintenanceJobs, ...aiCheckJobs, ...textCheckJobs, ...collectionJobs, ...guestRetentionJobs];
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
   const queue = createJobQueue(db, { logger, isMaintaining: hasWorkers, isScheduling: hasWorkers });
   await queue.start();
   if (hasWorkers) {
+    configureWebSearch(createWebSearch(config.webSearch, logger));
     await queue.work(ALL_JOBS, { concurrency: config.jobConcurrency });
     await scheduleMaintenance(queue);
     await scheduleAiCheckJobs(queue);
@@ -78,6 +80,7 @@ async function main(): Promise<void> {
       await closeSharedAiReportRenderer();
       await closeSharedReuseChecker();
       await closeSharedSimilarityReportRenderer();
+      await closeSharedWebSearch();
       await db.close();
       logger.info('stopped');
       process.exit(0);

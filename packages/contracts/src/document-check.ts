@@ -133,6 +133,9 @@ export const ReportIndexEntrySchema = z.object({
  * Whose document a source is, decided for the reader at read time (never stored, never an identity): the
  * reader's own earlier check (its title is shown to its author only), a document checked in the reader's
  * organisation, a document anyone else submitted to this instance, or a document of a reference collection.
+ * An internet page is the exception: what it is (its title, its address, when it was fetched) is the same
+ * for every reader, so it is stored in the report when the check runs, and the page can leave the cache of
+ * fetched pages without the report losing it.
  */
 export const ReportSourceOriginSchema = z
   .discriminatedUnion('kind', [
@@ -140,11 +143,12 @@ export const ReportSourceOriginSchema = z
     z.object({ kind: z.literal('organisation') }),
     z.object({ kind: z.literal('instance'), checked_at: z.string().nullable() }),
     z.object({ kind: z.literal('collection'), name: z.string(), title: z.string() }),
+    z.object({ kind: z.literal('web'), title: z.string(), url: z.string(), fetched_at: z.string() }),
   ])
   .describe(
     "own: the reader's earlier check (title, checked_at); organisation: checked in the reader's organisation; " +
       'instance: submitted to this instance by someone else (checked_at); collection: a reference collection ' +
-      '(name, title).',
+      '(name, title); web: a page of the internet (its title, its URL, fetched_at: when it was downloaded).',
   );
 export type ReportSourceOrigin = z.infer<typeof ReportSourceOriginSchema>;
 
@@ -160,7 +164,10 @@ export const ReportSourceSchema = z.object({
   percent: z.number(),
   identical: z.number(),
   changedIndex: z.number(),
-  /** Whose document it is, for this reader (documents of this instance and reference collections). */
+  /**
+   * Whose document it is, for this reader (documents of this instance and reference collections), or the
+   * internet page it is (stored with the report).
+   */
   origin: ReportSourceOriginSchema.optional(),
 });
 export type ReportSource = z.infer<typeof ReportSourceSchema>;
@@ -225,7 +232,8 @@ export type AiReportPart = z.infer<typeof AiReportPartSchema>;
 /**
  * What a check was compared with, recorded when it ran (the counts of that moment): the documents checked
  * on this instance (and the organisation's private set when its group keeps its documents apart), each
- * reference collection with its size, and whether the internet was searched.
+ * reference collection with its size, and whether the internet was searched (how many searches were made
+ * and pages compared, whether the time allowed ran out first) or why it was not.
  */
 export const ComparedWithSchema = z
   .object({
@@ -246,11 +254,40 @@ export const ComparedWithSchema = z
     ),
     internet: z.object({
       searched: z.boolean(),
-      reason: z.enum(['no_provider']).nullable().describe('Why it was not searched: no provider is configured.'),
+      reason: z
+        .enum(['no_provider', 'provider_auth', 'provider_quota', 'provider_unavailable'])
+        .nullable()
+        .describe(
+          'Why it was not searched (null when it was): no_provider: no search provider is configured on this ' +
+            'service; provider_auth: the provider refused the key; provider_quota: the provider\'s quota is used ' +
+            'up; provider_unavailable: the provider did not answer.',
+        ),
+      partial: z
+        .boolean()
+        .optional()
+        .describe(
+          'Searched, but the time budget ran out before every planned search was made (absent from reports ' +
+            'stored before the internet was searched).',
+        ),
+      queries: z.number().int().min(0).optional().describe('The searches made.'),
+      pages: z.number().int().min(0).optional().describe('The pages the text was compared with.'),
     }),
   })
   .describe('What the text was compared with when it was checked.');
 export type ComparedWith = z.infer<typeof ComparedWithSchema>;
+
+/**
+ * What a check on this service compares a text with, before it runs (GET /api/v1/check-scope/): whether the
+ * internet is searched, so that the progress view names that stage only when it runs.
+ */
+export const CheckScopeResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({
+    internet: z.boolean().describe('A web search provider is configured: checks search the internet.'),
+  }),
+});
+export type CheckScopeResponse = z.infer<typeof CheckScopeResponseSchema>;
 
 export const SimilarityReportSchema = z.object({
   id: z.number().int(),

@@ -39,13 +39,18 @@ export function sourceCheckId(source: Pick<ReportSource, 'index'>): number | nul
   return null;
 }
 
-/** The origin of one source for this reader; undefined for a source that is neither ours nor a collection's. */
+/**
+ * The origin of one source for this reader; undefined for a source that is neither ours, nor a collection's,
+ * nor an internet page. An internet page's origin (title, URL, when it was fetched) was stored with the
+ * report when the check ran: it is the same for every reader and is kept as it is.
+ */
 export function originOf(
   source: ReportSource,
   reader: Reader,
   checks: ReadonlyMap<number, SourceCheck>,
   collectionTitles: ReadonlyMap<string, string>,
 ): ReportSourceOrigin | undefined {
+  if (source.origin?.kind === 'web') return source.origin;
   const checkId = sourceCheckId(source);
   if (checkId !== null) {
     const check = checks.get(checkId);
@@ -79,11 +84,16 @@ export function formatSourceDate(iso: string, language: LabelLanguage): string {
     .replace(/\.$/, '');
 }
 
-/** How a source is named to its reader; a collection's document keeps its own title (`name`). */
+/**
+ * How a source is named to its reader; a collection's document keeps its own title (`name`), an internet page
+ * its title (its URL when it has none).
+ */
 export function originLabel(origin: ReportSourceOrigin | undefined, name: string, language: LabelLanguage): string {
   if (origin === undefined || origin.kind === 'collection') return name;
   const es = language === 'es';
   switch (origin.kind) {
+    case 'web':
+      return origin.title.trim() === '' ? origin.url : origin.title.trim();
     case 'own': {
       const date = formatSourceDate(origin.checked_at, language);
       return es ? `Tu revisión «${origin.title}» del ${date}` : `Your check '${origin.title}' of ${date}`;
@@ -125,7 +135,8 @@ export async function withOrigins(db: Queryable, caller: Caller, report: Plagiar
   const named = (source: ReportSource): ReportSource => {
     const origin = originOf(source, reader, checks, titles);
     if (origin === undefined) return source;
-    if (origin.kind === 'collection') return { ...source, origin };
+    // a collection's document and an internet page keep their own names
+    if (origin.kind === 'collection' || origin.kind === 'web') return { ...source, origin };
     const label = originLabel(origin, source.link.name, 'en');
     return { ...source, source: label, link: { name: label }, origin };
   };

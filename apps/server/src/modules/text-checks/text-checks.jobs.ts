@@ -3,6 +3,7 @@ import { defineJob, defineSweepJob, scheduleSweep, type JobQueue } from '../../j
 import { SqlFingerprintStore } from '../reuse/fingerprint-store.ts';
 import { sharedReuseChecker } from './reuse-checker.ts';
 import { failAbandonedTextChecks, processTextCheck } from './text-checks.process.ts';
+import { sharedWebSearch } from '../web-sources/web-search.ts';
 
 const RETRY_LIMIT = 2;
 
@@ -18,10 +19,12 @@ export const textCheckJob = defineJob({
   retryDelaySeconds: 5,
   expireInSeconds: 300,
   async handler(payload, { db, logger, attempt }) {
-    await processTextCheck(db, { checker: sharedReuseChecker(), store: new SqlFingerprintStore(db) }, payload.checkId, {
-      isLastAttempt: attempt > RETRY_LIMIT,
-      logger,
-    });
+    await processTextCheck(
+      db,
+      { checker: sharedReuseChecker(), store: new SqlFingerprintStore(db), web: sharedWebSearch() },
+      payload.checkId,
+      { isLastAttempt: attempt > RETRY_LIMIT, logger },
+    );
   },
 });
 

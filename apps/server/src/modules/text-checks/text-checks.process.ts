@@ -16,6 +16,9 @@ import {
   type StoredReport,
 } from './text-checks.repository.ts';
 import { TEXT_STATE } from '@veritext/contracts';
+import { detectLanguage } from '@veritext/text';
+import { NOT_SEARCHED, searchTheWeb, withWebOrigins, type WebSearch } from '../web-sources/web-search.ts';
+import { WEB_COLLECTION } from '../web-sources/web-stage.ts';
 
 /** Passages of fewer words are not reported (a shared phrase is not reuse). */
 export const REPORT_MIN_WORDS = 5;
@@ -39,8 +42,8 @@ const CHECKED = 'checked';
 /**
  * What a check searches: everyone's checked documents, the organisation's own when it keeps them apart,
  * every reference collection; and the same as the report states it (`compared_with`), with the number of
- * documents each held at that moment (the check's own document left out). The internet is not searched:
- * no provider is configured.
+ * documents each held at that moment (the check's own document left out). The internet's line is the web
+ * stage's to fill in: until it runs, not searched, no provider.
  */
 export async function searchScope(
   db: Database,
@@ -62,7 +65,7 @@ export async function searchScope(
         title: ref.title.trim() === '' ? ref.source_collection.replace(/^ref:/, '') : ref.title.trim(),
         documents: ref.documents,
       })),
-      internet: { searched: false, reason: 'no_provider' },
+      internet: NOT_SEARCHED,
     },
   };
 }
@@ -104,15 +107,17 @@ export async function settleFailed(
 }
 
 /**
- * The job: the reuse engine (worker thread) against the checked documents and reference collections, the
- * document joins the index (unless excluded), then the report is stored and the pages charged. A thrown
+ * The job: the web stage when a search provider is configured (the pages it finds join the index's `web`
+ * collection), then the reuse engine (worker thread) against the checked documents, reference collections and
+ * those pages; the document joins the index (unless excluded), then the report is stored and the pages
+ * charged. The web stage never fails a check: its outcome is the report's internet line. A thrown
  * error is retried by the queue; on the last attempt the check fails and its pages are released. A check
  * retried after its document joined the index never reports itself (the engine skips its own key), and
  * the ledger settles each hold once, so a retried check charges once.
  */
 export async function processTextCheck(
   db: Database,
-  engine: { checker: ReuseChecker; store: FingerprintStore },
+  engine: { checker: ReuseChecker; store: FingerprintStore; web?: WebSearch | null },
   checkId: number,
   run: { isLastAttempt: boolean; logger: Pick<Logger, 'info' | 'warn'> },
 ): Promise<void> {
@@ -131,13 +136,30 @@ export async function processTextCheck(
   const started = performance.now();
   try {
     const scope = await searchScope(db, check.index_collection, key);
+    let internet = scope.comparedWith.internet;
+    const collections = [...scope.collections];
+    if (engine.web != null) {
+      const stage = await searchTheWeb(
+        db,
+        engine.web,
+        engine.store,
+        { text: check.content, language: detectLanguage(check.content) === 'es' ? 'es' : 'en' },
+        run.logger,
+      );
+      internet = stage.outcome;
+      if (internet.searched) collections.push(WEB_COLLECTION);
+    }
     const result = await engine.checker.check(engine.store, {
       text: check.content,
-      collections: scope.collections,
+      collections,
       selfKey: key,
       minWords: REPORT_MIN_WORDS,
     });
-    report = { plagiarism: result.plagiarism, tricks: result.tricks, compared_with: scope.comparedWith };
+    report = {
+      plagiarism: await withWebOrigins(db, result.plagiarism),
+      tricks: result.tricks,
+      compared_with: { ...scope.comparedWith, internet },
+    };
     language = result.language;
     if (!check.exclude_from_index) {
       await engine.store.add(
