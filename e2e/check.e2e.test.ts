@@ -136,7 +136,7 @@ describe('the plagiarism check in the browser', () => {
     // the report says what it was compared with, the internet included (not searched)
     const scope = dialog.getByTestId('report-scope');
     await scope.getByText('Reference collection “Maritime history”: 1 document').waitFor();
-    await scope.getByText('The internet: not searched (internet search is not available yet)').waitFor();
+    await scope.getByText('The internet: not searched (no search provider is configured on this service)').waitFor();
     expect(await scope.textContent()).toMatch(/\d+ documents? checked on Veritext/);
     await shoot(page, 'guest-report');
 

@@ -30,6 +30,7 @@ import { accountEmailRoutes } from './modules/auth/account-email.routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mail.service.ts';
 import { outboxRoutes } from './modules/mail/mail.routes.ts';
 import { collectionsRoutes } from './modules/collections/collections.routes.ts';
+import { webSourcesRoutes } from './modules/web-sources/web-sources.routes.ts';
 import { groupsRoutes } from './modules/groups/groups.routes.ts';
 import { invitesRoutes } from './modules/invites/invites.routes.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
@@ -207,6 +208,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await api.register(textChecksRoutes, { db, queue: deps.queue, limits: checkLimits });
     await api.register(reportsRoutes, { db });
     await api.register(collectionsRoutes, { db, queue: deps.queue, dataDir: config.dataDir });
+    await api.register(webSourcesRoutes, { internet: config.webSearch.provider !== null });
     await api.register(commerceRoutes, { ctx: commerce, postWebhook });
   });
   // Outside the API scope: no session or CSRF, and a raw body for the signature.

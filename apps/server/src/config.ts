@@ -4,12 +4,24 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { GUEST_RETENTION_DAYS } from '@veritext/contracts';
+import { createAddressCheck } from './modules/web-sources/ip-ranges.ts';
+import { defaultFetchPolicy } from './modules/web-sources/safe-fetch.ts';
+import type { FetchPolicy, SearchProviderConfig } from './modules/web-sources/types.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
+
+/** "80,443": a comma-separated list of TCP ports. */
+const portList = z
+  .string()
+  .regex(/^\s*\d{1,5}\s*(,\s*\d{1,5}\s*)*$/, 'must be a comma-separated list of ports, e.g. 80,443')
+  .transform((value) => value.split(',').map((port) => Number(port.trim())))
+  .refine((ports) => ports.every((port) => port >= 1 && port <= 65535), 'ports run from 1 to 65535');
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -80,6 +92,37 @@ const EnvSchema = z.object({
   AI_CHECK_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(150),
   /** Uploaded files one caller (an account, else an address) may have read or waiting at once; one more: 429. */
   EXTRACT_MAX_PER_CALLER: z.coerce.number().int().min(1).max(100).default(2),
+  /** The web-search provider of the internet stage of a check; none: the internet is not searched. */
+  WEB_SEARCH_PROVIDER: z.enum(['none', 'searxng', 'brave', 'google']).default('none'),
+  /** Base URL of a SearXNG instance with the JSON format enabled. */
+  SEARXNG_URL: httpUrl.optional(),
+  BRAVE_SEARCH_API_KEY: z.string().min(1).max(500).optional(),
+  BRAVE_SEARCH_URL: httpUrl.default('https://api.search.brave.com/res/v1/web/search'),
+  GOOGLE_CSE_API_KEY: z.string().min(1).max(500).optional(),
+  /** The Programmable Search Engine ID (the API's `cx`). */
+  GOOGLE_CSE_ID: z.string().min(1).max(500).optional(),
+  GOOGLE_CSE_URL: httpUrl.default('https://www.googleapis.com/customsearch/v1'),
+  /** The web stage's time budget per check: what is found by then is used, and the report says "partial". */
+  WEB_SEARCH_TIME_BUDGET_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  WEB_QUERIES_PER_1000_WORDS: z.coerce.number().min(0.1).max(1000).default(5),
+  WEB_QUERIES_MAX: z.coerce.number().int().min(1).max(1000).default(30),
+  WEB_DOWNLOADS_MAX: z.coerce.number().int().min(0).max(10_000).default(40),
+  /** Days a fetched page stays in the cache (and the index) before it is downloaded again. */
+  WEB_CACHE_TTL_DAYS: z.coerce.number().min(0.01).max(3650).default(7),
+  /** Cap on a page's body after decompression, in bytes. */
+  WEB_FETCH_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(1024 * 1024 * 1024)
+    .optional(),
+  WEB_FETCH_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).optional(),
+  WEB_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).optional(),
+  WEB_FETCH_ALLOWED_PORTS: portList.optional(),
+  /** IPs or CIDRs that may be fetched from although loopback or private: tests and a local corpus only. */
+  WEB_FETCH_ALLOW_ADDRESSES: z.string().max(10_000).optional(),
+  WEB_FETCH_PER_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  WEB_FETCH_PER_HOST_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
 });
 
 export type Role = 'api' | 'worker' | 'all';
@@ -122,6 +165,18 @@ export type Config = {
   checkRateLimits: Record<'validate' | 'check' | 'ai', { perAccount: number; perAddress: number }>;
   /** EXTRACT_MAX_PER_CALLER: files of one caller being read or waiting at once. */
   extractMaxPerCaller: number;
+  /** The internet as a source collection (WEB_* variables, a search provider's): issue 14. */
+  webSearch: {
+    /** WEB_SEARCH_PROVIDER and its URL and keys; null: none, the internet is not searched. */
+    provider: SearchProviderConfig | null;
+    timeBudgetMs: number;
+    queriesPer1000Words: number;
+    queriesMax: number;
+    downloadsMax: number;
+    cacheTtlMs: number;
+    /** How pages are downloaded (WEB_FETCH_*); the User-Agent names PUBLIC_URL. */
+    fetch: FetchPolicy;
+  };
 };
 
 export class ConfigError extends Error {
@@ -189,6 +244,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (e.OIDC_ISSUER.startsWith('http:') && !['localhost', '127.0.0.1', '[::1]'].includes(issuerHost)) {
     throw new ConfigError(['OIDC_ISSUER: must be https:// (plain http only for a provider on this machine)']);
   }
+  const publicUrl = e.PUBLIC_URL.replace(/\/+$/, '');
+  const webSearch = webSearchOf(e, publicUrl);
   const appSecret =
     e.APP_SECRET ?? (e.NODE_ENV === 'test' ? 'test-secret-'.padEnd(40, 'x') : resolveDevSecret(dataDir));
   return {
@@ -214,7 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     metricsToken: e.METRICS_TOKEN ?? null,
     jobConcurrency: e.JOB_CONCURRENCY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
-    publicUrl: e.PUBLIC_URL.replace(/\/+$/, ''),
+    publicUrl,
     smtp: e.SMTP_URL === undefined || e.MAIL_FROM === undefined ? null : { url: e.SMTP_URL, from: e.MAIL_FROM },
     google:
       e.GOOGLE_CLIENT_ID === undefined || e.GOOGLE_CLIENT_SECRET === undefined
@@ -234,7 +291,88 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       ai: { perAccount: e.AI_CHECK_RATE_LIMIT_PER_MINUTE, perAddress: e.AI_CHECK_RATE_LIMIT_PER_ADDRESS },
     },
     extractMaxPerCaller: e.EXTRACT_MAX_PER_CALLER,
+    webSearch,
     ...overrides,
+  };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A key must not cross the network in clear: https://, or plain http only to a service on this machine. */
+function isSafeKeyUrl(url: string): boolean {
+  const parsed = new URL(url);
+  return parsed.protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname);
+}
+
+/** The search provider WEB_SEARCH_PROVIDER names, with what it needs; a ConfigError says what is missing. */
+function searchProviderOf(e: z.infer<typeof EnvSchema>): SearchProviderConfig | null {
+  switch (e.WEB_SEARCH_PROVIDER) {
+    case 'none':
+      return null;
+    case 'searxng':
+      if (e.SEARXNG_URL === undefined) {
+        throw new ConfigError([
+          'SEARXNG_URL: required with WEB_SEARCH_PROVIDER=searxng (the base URL of a SearXNG instance with the JSON format enabled)',
+        ]);
+      }
+      return { name: 'searxng', url: e.SEARXNG_URL };
+    case 'brave':
+      if (e.BRAVE_SEARCH_API_KEY === undefined) {
+        throw new ConfigError([
+          'BRAVE_SEARCH_API_KEY: required with WEB_SEARCH_PROVIDER=brave (a key from the Brave Search API dashboard)',
+        ]);
+      }
+      if (!isSafeKeyUrl(e.BRAVE_SEARCH_URL)) {
+        throw new ConfigError(['BRAVE_SEARCH_URL: must be https:// (the key travels with every query)']);
+      }
+      return { name: 'brave', url: e.BRAVE_SEARCH_URL, apiKey: e.BRAVE_SEARCH_API_KEY };
+    case 'google':
+      if (e.GOOGLE_CSE_API_KEY === undefined || e.GOOGLE_CSE_ID === undefined) {
+        throw new ConfigError([
+          'GOOGLE_CSE_API_KEY, GOOGLE_CSE_ID: both required with WEB_SEARCH_PROVIDER=google (an API key and a Programmable Search Engine ID)',
+        ]);
+      }
+      if (!isSafeKeyUrl(e.GOOGLE_CSE_URL)) {
+        throw new ConfigError(['GOOGLE_CSE_URL: must be https:// (the key travels with every query)']);
+      }
+      return { name: 'google', url: e.GOOGLE_CSE_URL, apiKey: e.GOOGLE_CSE_API_KEY, cx: e.GOOGLE_CSE_ID };
+  }
+}
+
+function webSearchOf(e: z.infer<typeof EnvSchema>, publicUrl: string): Config['webSearch'] {
+  const defaults = defaultFetchPolicy(publicUrl);
+  const allowAddresses = (e.WEB_FETCH_ALLOW_ADDRESSES ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  try {
+    createAddressCheck(allowAddresses);
+  } catch (error) {
+    throw new ConfigError([`WEB_FETCH_ALLOW_ADDRESSES: ${(error as Error).message}`]);
+  }
+  const fetch: FetchPolicy = {
+    ...defaults,
+    allowedPorts: e.WEB_FETCH_ALLOWED_PORTS ?? defaults.allowedPorts,
+    allowAddresses,
+    maxBytes: e.WEB_FETCH_MAX_BYTES ?? defaults.maxBytes,
+    connectTimeoutMs: e.WEB_FETCH_CONNECT_TIMEOUT_MS ?? defaults.connectTimeoutMs,
+    totalTimeoutMs: e.WEB_FETCH_TIMEOUT_MS ?? defaults.totalTimeoutMs,
+    perHostConcurrency: e.WEB_FETCH_PER_HOST_CONCURRENCY ?? defaults.perHostConcurrency,
+    perHostDelayMs: e.WEB_FETCH_PER_HOST_DELAY_MS ?? defaults.perHostDelayMs,
+  };
+  if (fetch.connectTimeoutMs > fetch.totalTimeoutMs) {
+    throw new ConfigError([
+      'WEB_FETCH_CONNECT_TIMEOUT_MS: must not exceed WEB_FETCH_TIMEOUT_MS (the cap on a whole download)',
+    ]);
+  }
+  return {
+    provider: searchProviderOf(e),
+    timeBudgetMs: e.WEB_SEARCH_TIME_BUDGET_SECONDS * 1000,
+    queriesPer1000Words: e.WEB_QUERIES_PER_1000_WORDS,
+    queriesMax: e.WEB_QUERIES_MAX,
+    downloadsMax: e.WEB_DOWNLOADS_MAX,
+    cacheTtlMs: Math.round(e.WEB_CACHE_TTL_DAYS * DAY_MS),
+    fetch,
   };
 }
 

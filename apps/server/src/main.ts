@@ -15,8 +15,16 @@ import { closeSharedReuseChecker } from './modules/text-checks/reuse-checker.ts'
 import { closeSharedSimilarityReportRenderer } from './modules/text-checks/similarity-report.ts';
 import { closeSharedWebSearch, configureWebSearch, createWebSearch } from './modules/web-sources/web-search.ts';
 import { scheduleTextCheckJobs, textCheckJobs } from './modules/text-checks/text-checks.jobs.ts';
+import { scheduleWebSourceJobs, webSourceJobs } from './modules/web-sources/web-sources.jobs.ts';
 
-const ALL_JOBS = [...maintenanceJobs, ...aiCheckJobs, ...textCheckJobs, ...collectionJobs, ...guestRetentionJobs];
+const ALL_JOBS = [
+  ...maintenanceJobs,
+  ...aiCheckJobs,
+  ...textCheckJobs,
+  ...collectionJobs,
+  ...guestRetentionJobs,
+  ...webSourceJobs,
+];
 
 async function main(): Promise<void> {
   loadDotEnv();
@@ -47,6 +55,7 @@ async function main(): Promise<void> {
     await scheduleAiCheckJobs(queue);
     await scheduleTextCheckJobs(queue);
     await scheduleGuestRetention(queue, config.guestRetentionDays);
+    await scheduleWebSourceJobs(queue);
   }
 
   let isShuttingDown = false;

@@ -27,6 +27,14 @@ export const COLLECTION_FILE_EXTENSIONS = [
   'odp',
 ] as const;
 
+/**
+ * A Wikipedia (MediaWiki) dump uploaded whole (POST /api/v1/admin/collections/wikipedia/): streamed to disk, so
+ * it may be as large as the English Wikipedia's (about 25 GB as .xml.bz2).
+ */
+export const WIKIPEDIA_DUMP_MAX_BYTES = 64 * 1024 * 1024 * 1024;
+/** What a dump's file name ends with: the compressed download, or the XML itself. */
+export const WIKIPEDIA_DUMP_EXTENSIONS = ['.xml.bz2', '.xml'] as const;
+
 export const CollectionNameSchema = z
   .string()
   .regex(
@@ -56,8 +64,27 @@ export const CollectionImportFailureSchema = z.object({
 });
 export type CollectionImportFailure = z.infer<typeof CollectionImportFailureSchema>;
 
+/** Where the import of a Wikipedia dump stands. */
+export const WikipediaImportProgressSchema = z.object({
+  /** Pages of the dump read so far (articles and the rest). */
+  pages: z.number().int(),
+  /** Pages not imported, by reason. */
+  skipped: z.object({
+    redirect: z.number().int(),
+    namespace: z.number().int(),
+    disambiguation: z.number().int(),
+    short: z.number().int(),
+  }),
+  /** How far into the (compressed) file, and its size: the import's share done. */
+  bytes_done: z.number(),
+  bytes_total: z.number(),
+});
+export type WikipediaImportProgress = z.infer<typeof WikipediaImportProgressSchema>;
+
 export const CollectionImportSchema = z.object({
   id: z.number().int(),
+  /** files: an upload of documents; wikipedia: one MediaWiki dump (its articles are the documents). */
+  kind: z.enum(['files', 'wikipedia']),
   name: z.string(),
   title: z.string().nullable(),
   state: CollectionImportStateSchema,
@@ -74,6 +101,8 @@ export const CollectionImportSchema = z.object({
   error: z.string().nullable(),
   created: z.string(),
   finished: z.string().nullable(),
+  /** A Wikipedia import's pages and share done; null for files. */
+  wikipedia: WikipediaImportProgressSchema.nullable(),
 });
 export type CollectionImport = z.infer<typeof CollectionImportSchema>;
 
@@ -105,6 +134,23 @@ export const CollectionUploadFormSchema = z.object({
   _csrf_token: z.string().max(200).optional(),
 });
 export type CollectionUploadForm = z.infer<typeof CollectionUploadFormSchema>;
+
+/** POST /api/v1/admin/collections/wikipedia/ (multipart/form-data). */
+export const WikipediaUploadFormSchema = z.object({
+  name: CollectionNameSchema.describe('The collection to import into (created on its first article).'),
+  title: z
+    .string()
+    .max(COLLECTION_TITLE_MAX)
+    .optional()
+    .describe("The collection's title; left out, an existing collection keeps its own (a new one takes its name)."),
+  dump: z
+    .string()
+    .meta({ format: 'binary' })
+    .optional()
+    .describe('The dump as downloaded: *-pages-articles*.xml.bz2 (multistream or not) or the .xml; 64 GB at most.'),
+  _csrf_token: z.string().max(200).optional(),
+});
+export type WikipediaUploadForm = z.infer<typeof WikipediaUploadFormSchema>;
 
 export const CollectionImportCreatedResponseSchema = z.object({
   success: z.literal(true),

@@ -259,7 +259,7 @@ export const ComparedWithSchema = z
         .nullable()
         .describe(
           'Why it was not searched (null when it was): no_provider: no search provider is configured on this ' +
-            'service; provider_auth: the provider refused the key; provider_quota: the provider\'s quota is used ' +
+            "service; provider_auth: the provider refused the key; provider_quota: the provider's quota is used " +
             'up; provider_unavailable: the provider did not answer.',
         ),
       partial: z

@@ -27,3 +27,12 @@ export {
 } from './report.ts';
 export { findQuotes, findReferences } from './citations.ts';
 export { buildSimilarityReport, type SimilarityReport } from './similarity.ts';
+export {
+  planQueries,
+  queryBudget,
+  chunkCovered,
+  snippetPromising,
+  snippetOverlap,
+  MAX_QUERY_WORDS,
+  type PlannedQuery,
+} from './queries.ts';

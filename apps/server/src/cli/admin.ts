@@ -15,10 +15,18 @@ import {
   removeCollection,
   type ImportProgress,
 } from '../modules/collections/collections.service.ts';
+import { finishWikipediaImport } from '../modules/collections/collection-imports.repository.ts';
+import {
+  describeSkipped,
+  prepareWikipediaImport,
+  runWikipediaImport,
+  type WikipediaProgress,
+} from '../modules/collections/wikipedia-import.ts';
 
 const USAGE = `Usage: npm run --silent admin -- user:create --email E --password P [--pages N] [--ai-pages N] [--name NAME]
        npm run --silent admin -- user:admin EMAIL [--revoke]
        npm run --silent admin -- collections import NAME PATH [--title T]
+       npm run --silent admin -- collections import-wikipedia NAME FILE [--title T] [--min-words N] [--batch-size N] [--restart]
        npm run --silent admin -- collections list
        npm run --silent admin -- collections remove NAME
        npm run --silent admin -- promo:create CODE PERCENT [--expires YYYY-MM-DD] [--max-uses N]
@@ -31,6 +39,15 @@ collections import  indexes a folder (recursively) or one file into the referenc
                     reuse engine then searches: .txt, .rtf, .doc, .docx, .odt, .pdf, .ppt, .pptx, .odp files
                     (one document each) and .jsonl files (one {"id","title","url","text"} per line). Importing
                     the same files again replaces them. Progress goes to stderr, the summary to stdout.
+collections import-wikipedia
+                    imports a MediaWiki dump as downloaded (*-pages-articles*.xml.bz2, multistream or not, or the
+                    .xml) into the reference collection NAME: one document per article, titled and linked to the
+                    article (https://<lang>.wikipedia.org/wiki/<Title>), as plain text without templates, tables
+                    or references. Redirects, disambiguation pages, other namespaces and articles under
+                    --min-words words (default 50) are skipped. Progress goes to stderr. Ctrl-C stops after the
+                    batch being written (--batch-size articles, default 200); running the same command again (same
+                    NAME and FILE) resumes there. Once finished, running it again does nothing; --restart imports
+                    the dump again from its start, replacing its articles.
 collections list    prints the reference collections: name, documents, words, created.
 collections remove  deletes a reference collection with its documents and their fingerprints.
 promo:create        creates a promo code giving PERCENT (1-100) off an order, matched without regard to case;
@@ -225,6 +242,110 @@ async function importCommand(args: string[]): Promise<void> {
   });
 }
 
+function positiveInteger(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^[1-9]\d*$/.test(value)) fail(`${flag} must be a whole number above 0 (got "${value}")`);
+  return Number(value);
+}
+
+function wikipediaProgressLine(p: WikipediaProgress): string {
+  const seconds = p.elapsedMs / 1000;
+  const rate = seconds > 0 ? Math.round(p.importedThisRun / seconds) : 0;
+  const percent = p.bytes > 0 ? ((p.bytesRead / p.bytes) * 100).toFixed(1) : '100.0';
+  return (
+    `pages ${formatCount(p.pages)} (${percent} % of the file) · articles ${formatCount(p.imported)} · ` +
+    `skipped ${describeSkipped(p.skipped, formatCount)} · ${formatCount(p.failed)} unreadable · ${formatCount(rate)} articles/s`
+  );
+}
+
+async function importWikipediaCommand(args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: {
+      title: { type: 'string' },
+      'min-words': { type: 'string' },
+      'batch-size': { type: 'string' },
+      restart: { type: 'boolean' },
+    },
+    allowPositionals: true,
+    strict: true,
+  });
+  const [name, target, ...extra] = positionals;
+  if (name === undefined || target === undefined || extra.length > 0) fail(USAGE);
+  const minWords = positiveInteger(values['min-words'], '--min-words');
+  const batchSize = positiveInteger(values['batch-size'], '--batch-size');
+  // npm runs scripts from the repository root; a relative FILE means the operator's directory.
+  const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), target);
+  await withMigratedDatabase(async (db) => {
+    const prepared = await prepareWikipediaImport(db, {
+      name,
+      file,
+      restart: values.restart === true,
+      ...(values.title === undefined ? {} : { title: values.title }),
+    });
+    if (prepared.state === 'finished') {
+      process.stdout.write(
+        `${file} is already imported into "${name}" (import ${String(prepared.row.id)}: ` +
+          `${formatCount(prepared.row.done)} articles); nothing to do. --restart imports it again.\n`,
+      );
+      return;
+    }
+    const { row, runner } = prepared;
+    if (prepared.state === 'resumed') {
+      process.stderr.write(
+        `resuming import ${String(row.id)} after page ${formatCount(row.pages_done)} ` +
+          `(${formatCount(row.done)} articles already imported)\n`,
+      );
+    }
+    const controller = new AbortController();
+    const onSignal = (): void => {
+      if (controller.signal.aborted) process.exit(130); // a second Ctrl-C: at once (the last batch is safe)
+      controller.abort();
+      process.stderr.write('stopping after the batch being written (Ctrl-C again to quit at once)\n');
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+    let outcome;
+    try {
+      outcome = await runWikipediaImport(db, row, runner, {
+        signal: controller.signal,
+        ...(minWords === undefined ? {} : { minWords }),
+        ...(batchSize === undefined ? {} : { batchSize }),
+        onProgress: (progress) => process.stderr.write(`${wikipediaProgressLine(progress)}\n`),
+      });
+    } catch (error) {
+      if (error instanceof CollectionError) {
+        await finishWikipediaImport(db, row.id, runner, { state: 'failed', total: null, error: error.message });
+      }
+      throw error;
+    } finally {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    }
+    for (const failure of outcome.failures) process.stderr.write(`unreadable ${failure.file}: ${failure.message}\n`);
+    const { progress } = outcome;
+    if (outcome.state !== 'done') {
+      const message =
+        outcome.state === 'interrupted'
+          ? `Interrupted after page ${formatCount(progress.pages)}; run the same command again to resume.`
+          : 'Another run has taken this import over.';
+      if (outcome.state === 'interrupted') {
+        await finishWikipediaImport(db, row.id, runner, { state: 'failed', total: null, error: message });
+      }
+      process.stderr.write(`${message}\n`);
+      process.exitCode = 130;
+      return;
+    }
+    const seconds = progress.elapsedMs / 1000;
+    process.stdout.write(
+      `Imported ${formatCount(progress.imported)} articles from ${formatCount(progress.pages)} pages into "${name}" ` +
+        `(skipped ${describeSkipped(progress.skipped, formatCount)}; ${formatCount(progress.failed)} unreadable) ` +
+        `in ${seconds.toFixed(1)} s; the collection now holds ${formatCount(outcome.documents)} documents, ` +
+        `${formatCount(outcome.words)} words.\n`,
+    );
+  });
+}
+
 async function listCommand(args: string[]): Promise<void> {
   if (args.length > 0) fail(USAGE);
   await withMigratedDatabase(async (db) => {
@@ -265,6 +386,7 @@ async function removeCommand(args: string[]): Promise<void> {
 async function collections(args: string[]): Promise<void> {
   const [subcommand, ...rest] = args;
   if (subcommand === 'import') await importCommand(rest);
+  else if (subcommand === 'import-wikipedia') await importWikipediaCommand(rest);
   else if (subcommand === 'list') await listCommand(rest);
   else if (subcommand === 'remove') await removeCommand(rest);
   else fail(USAGE);

@@ -577,6 +577,27 @@ const MATRIX: Matrix = {
       expect: SITE_ADMIN,
     },
   ],
+  'POST /api/v1/admin/collections/wikipedia/': [
+    {
+      target: 'a Wikipedia dump uploaded into a reference collection',
+      request: () => ({
+        method: 'POST',
+        url: '/api/v1/admin/collections/wikipedia/',
+        multipart: {
+          fields: { name: 'matrix-wiki' },
+          file: {
+            field: 'dump',
+            name: 'enwiki-latest-pages-articles.xml',
+            type: 'application/xml',
+            bytes: Buffer.from(
+              '<mediawiki xml:lang="en"><siteinfo><base>https://en.wikipedia.org/wiki/Main_Page</base></siteinfo></mediawiki>',
+            ),
+          },
+        },
+      }),
+      expect: SITE_ADMIN,
+    },
+  ],
   'GET /api/v1/admin/collections/imports/:id/': [
     {
       target: "an administrator's import",
@@ -596,6 +617,15 @@ const MATRIX: Matrix = {
       target: 'a reference collection (a fresh one per cell)',
       request: async (w) => post(`/api/v1/admin/collections/${await w.freshCollection()}/remove/`),
       expect: SITE_ADMIN,
+    },
+  ],
+
+  // ---------------------------------------------------------------- what a check compares with
+  'GET /api/v1/check-scope/': [
+    {
+      target: 'whether the internet is searched (the same for everyone)',
+      request: () => get('/api/v1/check-scope/'),
+      expect: PUBLIC,
     },
   ],
 

@@ -1,7 +1,7 @@
-import fastifyMultipart from '@fastify/multipart';
+import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import { TEXTAREA_MAX_LENGTH } from '@veritext/contracts';
 import { MAX_FILE_BYTES } from '@veritext/extract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** A file received in a multipart form, held in memory (25 MB at most, one per request). */
 export type UploadedFile = { fieldName: string; fileName: string; bytes: Buffer };
@@ -10,6 +10,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The files of a multipart request; fields go to the body, parsed by the route's schema. */
     uploads: UploadedFile[];
+  }
+  interface FastifyContextConfig {
+    /** The route takes its files itself (streamed to disk, say) instead of into `request.uploads`. */
+    fileSink?: (request: FastifyRequest, part: MultipartFile) => Promise<void>;
   }
 }
 
@@ -34,6 +38,11 @@ export async function registerUploads(app: FastifyInstance): Promise<void> {
       fieldSize: TEXTAREA_MAX_LENGTH * 4,
     },
     async onFile(part) {
+      const sink = this.routeOptions.config.fileSink;
+      if (sink !== undefined) {
+        await sink(this, part);
+        return;
+      }
       // Read the stream here rather than with toBuffer(), so the bytes stay out of the body.
       const chunks: Buffer[] = [];
       for await (const chunk of part.file) chunks.push(chunk as Buffer);

@@ -78,8 +78,8 @@ describe('Bm25Index', () => {
     const word = (): string => vocabulary[Math.floor(vocabulary.length * random() ** 3)]!;
     const index = new Bm25Index();
     for (let d = 0; d < 10_000; d++) {
-      const words = Array.from({ length: 400 }, word);
-      if (d === 7777) words.splice(200, 0, 'zanzibar', 'quagga', 'archipelago');
+      const words = Array.from({ length: 250 }, word);
+      if (d === 7777) words.splice(120, 0, 'zanzibar', 'quagga', 'archipelago');
       index.add({ id: `page${d}`, title: `Page ${d}`, text: words.join(' ') });
     }
     const started = performance.now();

@@ -18,25 +18,25 @@ const STOP_WORDS = new Set(
   than that the their them then there these they this those to was we were what when which who will with
   would you your not no do does did been being can could
   al como con de del el ella ellos en era es esa ese eso esta este esto fue ha hay la las le les lo los mas
-  me mi muy ni nos o para pero por que se ser si sin sobre son su sus te tu un una uno unos unas y ya yo`.split(
-    /\s+/,
-  ),
+  me mi muy ni nos o para pero por que se ser si sin sobre son su sus te tu un una uno unos unas y ya yo`.split(/\s+/),
 );
 
-const WORD = /[\p{L}\p{N}]+/gu;
+const PUNCTUATION = /[^\p{L}\p{N}\s]+/gu;
+const NON_WORD = /[^\p{L}\p{N}]+/u;
 const MARKS = /\p{M}+/gu;
+const ASCII = /^\p{ASCII}*$/u;
 
 /** Lower case, diacritics folded: what the index stores and a query is matched with. */
 function fold(text: string): string {
-  return text.toLowerCase().normalize('NFD').replace(MARKS, '');
+  const lower = text.toLowerCase();
+  return ASCII.test(lower) ? lower : lower.normalize('NFD').replace(MARKS, '');
 }
 
 /** The index terms of a text, in order, stop words left out. */
 export function bm25Terms(text: string): string[] {
   const terms: string[] = [];
-  for (const match of fold(text).matchAll(WORD)) {
-    const term = match[0];
-    if (!STOP_WORDS.has(term)) terms.push(term);
+  for (const term of fold(text).split(NON_WORD)) {
+    if (term !== '' && !STOP_WORDS.has(term)) terms.push(term);
   }
   return terms;
 }
@@ -56,6 +56,8 @@ export class Bm25Index {
   /** Terms per document (the document length of the BM25 formula), title included. */
   #lengths = new Int32Array(64);
   #totalLength = 0;
+  /** k1·(1 − b + b·length/average) per document, computed at the first search after an add. */
+  #norms: Float64Array | null = null;
   readonly #ids = new Set<string>();
 
   get size(): number {
@@ -95,6 +97,7 @@ export class Bm25Index {
     }
     this.#lengths[index] = terms.length;
     this.#totalLength += terms.length;
+    this.#norms = null;
   }
 
   /**
@@ -105,7 +108,7 @@ export class Bm25Index {
     const n = this.#docs.length;
     if (n === 0 || limit <= 0) return [];
     const queryTerms = [...new Set(bm25Terms(query))];
-    const averageLength = this.#totalLength / n || 1;
+    const norms = this.#normsOf(n);
     const scores = new Float64Array(n);
     const touched: number[] = [];
     for (const term of queryTerms) {
@@ -117,18 +120,43 @@ export class Bm25Index {
       for (let i = 0; i < df; i++) {
         const doc = postings.docs[i]!;
         const tf = postings.freqs[i]!;
-        const norm = BM25_K1 * (1 - BM25_B + (BM25_B * this.#lengths[doc]!) / averageLength);
         if (scores[doc] === 0) touched.push(doc);
-        scores[doc]! += (idf * (tf * (BM25_K1 + 1))) / (tf + norm);
+        scores[doc]! += (idf * (tf * (BM25_K1 + 1))) / (tf + norms[doc]!);
       }
     }
-    touched.sort((a, b) => scores[b]! - scores[a]! || a - b);
     const terms = new Set(queryTerms);
-    return touched.slice(0, limit).map((doc) => {
+    return topOf(touched, scores, limit).map((doc) => {
       const { id, text } = this.#docs[doc]!;
       return { id, score: scores[doc]!, snippet: snippetOf(text, terms) };
     });
   }
+
+  #normsOf(n: number): Float64Array {
+    if (this.#norms !== null) return this.#norms;
+    const averageLength = this.#totalLength / n || 1;
+    const norms = new Float64Array(n);
+    for (let doc = 0; doc < n; doc++) {
+      norms[doc] = BM25_K1 * (1 - BM25_B + (BM25_B * this.#lengths[doc]!) / averageLength);
+    }
+    this.#norms = norms;
+    return norms;
+  }
+}
+
+/** The `limit` best documents, best first (ties: the earlier added), without sorting every candidate. */
+function topOf(candidates: readonly number[], scores: Float64Array, limit: number): number[] {
+  const better = (a: number, b: number): boolean => scores[a]! > scores[b]! || (scores[a] === scores[b] && a < b);
+  const top: number[] = [];
+  for (const doc of candidates) {
+    if (top.length === limit && !better(doc, top[limit - 1]!)) continue;
+    let at = top.length === limit ? limit - 1 : top.length;
+    while (at > 0 && better(doc, top[at - 1]!)) {
+      top[at] = top[at - 1]!;
+      at -= 1;
+    }
+    top[at] = doc;
+  }
+  return top;
 }
 
 /**
@@ -136,13 +164,17 @@ export class Bm25Index {
  * plain text in the document's own spelling.
  */
 export function snippetOf(text: string, terms: ReadonlySet<string>): string {
-  const words = text.split(/\s+/).filter((word) => word !== '');
+  const words = text.trim().split(/\s+/);
   if (words.length <= SNIPPET_WORDS) return words.join(' ');
-  const hits = words.map((word) => {
-    let count = 0;
-    for (const match of fold(word).matchAll(WORD)) if (terms.has(match[0])) count += 1;
-    return count;
-  });
+  // Folding keeps the white space where it was, so the folded words line up with the page's own; the
+  // punctuation inside a word becomes a separator mark so that "powerhouse;" still counts as "powerhouse".
+  const folded = fold(text).trim().replace(PUNCTUATION, '\u0000').split(/\s+/);
+  const hits = new Int32Array(words.length);
+  for (let i = 0; i < words.length; i++) {
+    const word = folded.length === words.length ? folded[i]! : fold(words[i]!).replace(PUNCTUATION, '\u0000');
+    if (!word.includes('\u0000')) hits[i] = terms.has(word) ? 1 : 0;
+    else for (const part of word.split('\u0000')) if (terms.has(part)) hits[i]! += 1;
+  }
   let inWindow = 0;
   for (let i = 0; i < SNIPPET_WORDS; i++) inWindow += hits[i]!;
   let best = inWindow;

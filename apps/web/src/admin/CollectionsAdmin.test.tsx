@@ -13,6 +13,7 @@ import { CollectionsAdmin, COLLECTIONS_QUERY_KEY } from './CollectionsAdmin.tsx'
 
 const RUNNING: CollectionImport = {
   id: 4,
+  kind: 'files',
   name: 'school-refs',
   title: null,
   state: 'running',
@@ -25,6 +26,25 @@ const RUNNING: CollectionImport = {
   error: null,
   created: '2026-03-04T15:06:00.000Z',
   finished: null,
+  wikipedia: null,
+};
+
+const WIKIPEDIA: CollectionImport = {
+  ...RUNNING,
+  id: 5,
+  kind: 'wikipedia',
+  name: 'eswiki',
+  files: 1,
+  total: null,
+  done: 12000,
+  failed: 0,
+  failures: [],
+  wikipedia: {
+    pages: 20500,
+    skipped: { redirect: 7000, namespace: 1200, disambiguation: 150, short: 150 },
+    bytes_done: 300,
+    bytes_total: 1000,
+  },
 };
 
 const LIST: CollectionListResponse['data'] = {
@@ -39,13 +59,14 @@ const LIST: CollectionListResponse['data'] = {
       updated: '2026-03-02T10:00:00.000Z',
     },
   ],
-  imports: [RUNNING],
+  imports: [RUNNING, WIKIPEDIA],
 };
 
 function render(isAdmin: boolean | undefined): string {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retryOnMount: false } } });
   queryClient.setQueryData(COLLECTIONS_QUERY_KEY, LIST);
   queryClient.setQueryData(['admin', 'collection-import', RUNNING.id], RUNNING);
+  queryClient.setQueryData(['admin', 'collection-import', WIKIPEDIA.id], WIKIPEDIA);
   const state = {
     status: 'user',
     profile: { ...sampleUser, ...(isAdmin === undefined ? {} : { is_admin: isAdmin }) },
@@ -101,6 +122,19 @@ describe('the reference collections page', () => {
     );
     expect(html).toContain('200 of 400 documents imported; 100 could not be read');
     expect(html).toContain('<code>more/nature.jsonl:2</code> — not valid JSON');
+  });
+
+  it("offers the Wikipedia dump upload, and follows a dump's import by the share of the file read", () => {
+    const html = render(true);
+    expect(html).toContain('Import a Wikipedia dump');
+    expect(html).toMatch(/<input type="file" accept="\.bz2,\.xml"/);
+    expect(html).toContain('>Choose the dump</button>');
+    expect(html).toMatch(
+      /role="progressbar" aria-label="Import progress" aria-valuemin="0" aria-valuemax="100" aria-valuenow="30"/,
+    );
+    expect(html).toContain(
+      '20,500 pages read, 12,000 articles imported; left out: 7,000 redirects, 1,200 other pages, 150 disambiguation pages, 150 stubs',
+    );
   });
 
   it('draws an indeterminate bar without a value while the total is unknown', () => {

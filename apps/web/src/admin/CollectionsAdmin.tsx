@@ -27,6 +27,7 @@ import {
 import { useDropTarget } from '../components/useDropTarget.ts';
 import { ProgressBar } from '../components/ProgressBar.tsx';
 import { formatCount } from '../i18n/format.ts';
+import { WikipediaUploadForm } from './WikipediaUpload.tsx';
 
 export const COLLECTIONS_QUERY_KEY = ['admin', 'collections'] as const;
 const POLL_MS = 1000;
@@ -78,11 +79,21 @@ export function ImportStatus({ id, onFinished }: { id: number; onFinished?: (imp
   if (imp === undefined)
     return <ProgressBar label={t('admin.import.label')} percent={null} valueText={t('common.loading')} />;
   const progress = importProgress(imp);
-  const counts = t('admin.import.counts', {
-    done: count(imp.done),
-    failed: count(imp.failed),
-    total: progress.total === null ? '…' : count(progress.total),
-  });
+  const counts =
+    imp.wikipedia === null
+      ? t('admin.import.counts', {
+          done: count(imp.done),
+          failed: count(imp.failed),
+          total: progress.total === null ? '…' : count(progress.total),
+        })
+      : t('admin.wikipedia.counts', {
+          pages: count(imp.wikipedia.pages),
+          done: count(imp.done),
+          redirect: count(imp.wikipedia.skipped.redirect),
+          namespace: count(imp.wikipedia.skipped.namespace),
+          disambiguation: count(imp.wikipedia.skipped.disambiguation),
+          short: count(imp.wikipedia.skipped.short),
+        });
   return (
     <div className="admin-import" data-state={imp.state}>
       <p className="admin-import__state">
@@ -615,6 +626,7 @@ export function UploadForm() {
 export function CollectionsAdmin() {
   const { t } = useTranslation();
   const session = useSession();
+  const { queryClient } = useServices();
   if (session.profile?.is_admin !== true) {
     return (
       <div className="alert alert--info admin-only" role="alert">
@@ -628,6 +640,19 @@ export function CollectionsAdmin() {
   return (
     <div className="admin-grid">
       <UploadForm />
+      <WikipediaUploadForm
+        status={(id) => (
+          <ImportStatus
+            id={id}
+            onFinished={() => {
+              void queryClient.invalidateQueries({ queryKey: COLLECTIONS_QUERY_KEY });
+            }}
+          />
+        )}
+        onStarted={() => {
+          void queryClient.invalidateQueries({ queryKey: COLLECTIONS_QUERY_KEY });
+        }}
+      />
       <CollectionsTable />
     </div>
   );

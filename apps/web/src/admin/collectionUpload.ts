@@ -116,14 +116,22 @@ export function percentOf(done: number, total: number | null): number {
   return Math.min(100, Math.max(0, Math.floor((done / total) * 100)));
 }
 
-/** The import's progress: documents handled (imported or failed) out of those its files hold. */
-export function importProgress(imp: Pick<CollectionImport, 'state' | 'total' | 'done' | 'failed'>): {
+/**
+ * The import's progress: documents handled (imported or failed) out of those its files hold; for a Wikipedia dump,
+ * whose article count is known only at its end, the share of the file read.
+ */
+export function importProgress(
+  imp: Pick<CollectionImport, 'state' | 'total' | 'done' | 'failed'> & { wikipedia?: CollectionImport['wikipedia'] },
+): {
   handled: number;
   total: number | null;
   percent: number | null;
 } {
   const handled = imp.done + imp.failed;
   if (imp.state === 'done' || imp.state === 'failed') return { handled, total: imp.total, percent: 100 };
+  if (imp.wikipedia != null && imp.state === 'running') {
+    return { handled, total: null, percent: percentOf(imp.wikipedia.bytes_done, imp.wikipedia.bytes_total) };
+  }
   // queued, or running before its first batch: the total is not known yet (an indeterminate bar)
   if (imp.total === null) return { handled, total: null, percent: null };
   return { handled, total: imp.total, percent: percentOf(handled, imp.total) };

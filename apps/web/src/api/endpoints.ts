@@ -1,5 +1,6 @@
 import type {
   AccountDeletedResponse,
+  CheckScopeResponse,
   Profile,
   SimilarityReport,
   TextAiStatusResponse,
@@ -219,6 +220,11 @@ export function createEndpoints(client: ApiClient, csrf: CsrfCache) {
       return (await client.getJson(`/api/v1/text/${String(id)}`, lazySchema('TextDocumentResponseSchema'))).data;
     },
 
+    /** What a check on this service compares a text with, before it runs: whether the internet is searched. */
+    async checkScope(): Promise<CheckScopeResponse['data']> {
+      return (await client.getJson('/api/v1/check-scope/', lazySchema('CheckScopeResponseSchema'))).data;
+    },
+
     async getTextReport(id: number): Promise<SimilarityReport> {
       return (await client.getJson(`/api/v1/text/report/${String(id)}`, lazySchema('SimilarityReportResponseSchema')))
         .data;
@@ -322,6 +328,30 @@ export function createEndpoints(client: ApiClient, csrf: CsrfCache) {
       const { uploadWithProgress } = await loadOnDemand(() => import('./uploadWithProgress.ts'));
       const result = await uploadWithProgress({
         path: '/api/v1/admin/collections/',
+        form,
+        schema: await resolveSchema(lazySchema('CollectionImportCreatedResponseSchema')),
+        apiToken: options.apiToken,
+        ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
+        ...(options.signal === undefined ? {} : { signal: options.signal }),
+      });
+      return result.data.import;
+    },
+
+    /** Sends one Wikipedia dump (streamed to the server's disk) with upload progress; answers the queued import. */
+    async uploadWikipediaDump(
+      input: { name: string; title: string; file: File },
+      options: { apiToken: string | null; onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal },
+    ): Promise<{ id: number; state: CollectionImport['state'] }> {
+      const { token } = await csrf.get();
+      const form = new FormData();
+      // the fields before the file: the server reads the dump as it streams in
+      form.append('_csrf_token', token);
+      form.append('name', input.name);
+      if (input.title.trim() !== '') form.append('title', input.title.trim());
+      form.append('dump', input.file, input.file.name);
+      const { uploadWithProgress } = await loadOnDemand(() => import('./uploadWithProgress.ts'));
+      const result = await uploadWithProgress({
+        path: '/api/v1/admin/collections/wikipedia/',
         form,
         schema: await resolveSchema(lazySchema('CollectionImportCreatedResponseSchema')),
         apiToken: options.apiToken,

@@ -12,6 +12,7 @@ export {
   AuthProvidersResponseSchema,
   AuthSuccessSchema,
   CartResponseSchema,
+  CheckScopeResponseSchema,
   CheckoutResponseSchema,
   CollectionImportCreatedResponseSchema,
   CollectionImportResponseSchema,

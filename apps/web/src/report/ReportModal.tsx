@@ -9,7 +9,7 @@ import { ReportProgress } from './ReportProgress.tsx';
 import type { ReportLoad } from './reportLoad.ts';
 import { ReportView } from './ReportView.tsx';
 import { reportName } from './title.ts';
-import { useIsMobile, useProgress, useReportLoad } from './useReport.ts';
+import { useInternetSearched, useIsMobile, useProgress, useReportLoad } from './useReport.ts';
 
 /**
  * What the modal shows, without the dialog shell (so that it renders on its own in tests): the title,
@@ -27,6 +27,7 @@ export function ReportScreen({
   download,
   Title = 'h2',
   closeButton,
+  internet = false,
 }: {
   documentId: number;
   load: ReportLoad;
@@ -41,6 +42,8 @@ export function ReportScreen({
   /** The heading element: Radix's Dialog.Title in the modal. */
   Title?: ElementType;
   closeButton?: ReactNode;
+  /** The service searches the internet: the progress view names its stages. */
+  internet?: boolean;
 }) {
   const { t } = useTranslation();
   const toErrorText = useErrorText();
@@ -76,7 +79,7 @@ export function ReportScreen({
       />
     );
   } else {
-    body = <ReportProgress state={progress} />;
+    body = <ReportProgress state={progress} internet={internet} />;
   }
 
   return (
@@ -113,6 +116,7 @@ export function ReportModal({ id }: { id: number }) {
   const { load, requestAi } = useReportLoad(id);
   const progress = useProgress(load.document.kind === 'ready');
   const isMobile = useIsMobile();
+  const internet = useInternetSearched();
 
   return (
     <Dialog.Portal>
@@ -128,6 +132,7 @@ export function ReportModal({ id }: { id: number }) {
           isGuest={isGuest}
           language={i18n.language}
           isMobile={isMobile}
+          internet={internet}
           Title={Dialog.Title}
           onSignup={() => {
             modals.openModal('signup');

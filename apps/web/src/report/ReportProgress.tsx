@@ -1,13 +1,17 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PROGRESS_MESSAGE_KEYS, progressPercent, type ProgressState } from './progress.ts';
+import { progressMessageKeys, progressPercent, type ProgressState } from './progress.ts';
 
-/** The progress view: the current status message (announced politely) over a determinate bar. */
-export function ReportProgress({ state }: { state: ProgressState }) {
+/**
+ * The progress view: the current status message (announced politely) over a determinate bar; the internet's
+ * stages are named only where the service searches it (`internet`).
+ */
+export function ReportProgress({ state, internet = false }: { state: ProgressState; internet?: boolean }) {
   const { t } = useTranslation();
   const id = useId();
   const percent = progressPercent(state);
-  const key = PROGRESS_MESSAGE_KEYS[Math.min(state.step, PROGRESS_MESSAGE_KEYS.length - 1)] ?? PROGRESS_MESSAGE_KEYS[0];
+  const keys = progressMessageKeys(internet);
+  const key = keys[Math.min(state.step, keys.length - 1)] ?? keys[0];
   return (
     <div className="report-progress" data-step={state.step}>
       <p className="report-progress__title" id={`${id}-label`}>
@@ -27,9 +31,7 @@ export function ReportProgress({ state }: { state: ProgressState }) {
       <p className="report-progress__message" aria-live="polite" aria-atomic="true">
         {t(key)}
       </p>
-      <p className="report-progress__step">
-        {t('report.progress.step', { step: state.step + 1, total: PROGRESS_MESSAGE_KEYS.length })}
-      </p>
+      <p className="report-progress__step">{t('report.progress.step', { step: state.step + 1, total: keys.length })}</p>
     </div>
   );
 }

@@ -135,6 +135,37 @@ const SCOPED: SimilarityReport = {
   },
 };
 
+/** A report whose first source is an internet page (its origin stored when the check ran). */
+const WEB: SimilarityReport = {
+  ...REPORT,
+  plagiarism: {
+    ...REPORT.plagiarism,
+    sources: [
+      source({
+        id: 1,
+        source: 'https://www.bees.example.org/nature/urban%20beekeeping?page=2',
+        link: { name: 'Honey from the rooftops' },
+        sourceType: 'web',
+        index: [{ type: 'general', db_id: 'web:4f2a' }],
+        origin: {
+          kind: 'web',
+          title: 'Honey from the rooftops',
+          url: 'https://www.bees.example.org/nature/urban%20beekeeping?page=2',
+          fetched_at: '2026-11-26T12:00:00.000Z',
+        },
+      }),
+      source({
+        id: 2,
+        source: 'javascript:alert(1)',
+        link: { name: '' },
+        sourceType: 'web',
+        index: [{ type: 'general', db_id: 'web:9c1d' }],
+        origin: { kind: 'web', title: '', url: 'javascript:alert(1)', fetched_at: '2026-11-20T12:00:00.000Z' },
+      }),
+    ],
+  },
+};
+
 const READY: ReportLoad = { document: { kind: 'ready', report: REPORT }, ai: { kind: 'done' } };
 const FINISHED = { step: 9, isReady: true, isFinished: true };
 
@@ -275,9 +306,80 @@ describe('the Similarity report', () => {
     expect(html).toContain('<li>1,234 documents checked on Veritext</li>');
     expect(html).toContain('<li>1 document of your organisation, kept apart</li>');
     expect(html).toContain('<li>Reference collection “Maritime history”: 7 documents</li>');
-    expect(html).toContain('<li>The internet: not searched (internet search is not available yet)</li>');
+    expect(html).toContain('<li>The internet: not searched (no search provider is configured on this service)</li>');
     expect(view()).not.toContain('report-scope');
     expect(view('quotes', { kind: 'done' }, SCOPED)).not.toContain('report-scope');
+  });
+
+  it('shows an internet page by its title, its address as a link and the day it was fetched, in its colour', () => {
+    const html = view('similarity', { kind: 'done' }, WEB);
+    const first = html.slice(html.indexOf('data-item="source:1"'), html.indexOf('data-item="source:2"'));
+    expect(first).toContain('<span class="report-source__type">Internet source</span>');
+    expect(first).toContain('<span class="report-source__title">Honey from the rooftops</span>');
+    // the address is the link, its host and path shown readably; a stranger's page opens apart, unfollowed
+    expect(first).toContain(
+      '<a class="report-source__url" href="https://www.bees.example.org/nature/urban%20beekeeping?page=2" ' +
+        'target="_blank" rel="noopener noreferrer nofollow" title="https://www.bees.example.org/nature/urban%20beekeeping?page=2">' +
+        'bees.example.org/nature/urban beekeeping?page=2<span class="visually-hidden"> (opens in a new tab)</span></a>',
+    );
+    expect(first).toContain('<span class="report-source__fetched">Fetched 26 Nov 2026</span>');
+    // one link: the address, not a second "Open source"
+    expect(first.match(/<a /g)).toHaveLength(1);
+    expect(first).not.toContain('Open source');
+    // its colour is the one of its passages in the text, like any source's
+    expect(html).toContain('style="--source-colour:var(--color-source-1)" data-colour="1" data-item="source:1"');
+    expect(html).toMatch(
+      /<mark class="report-node report-node--identical" style="--source-colour:var\(--color-source-1\)"/,
+    );
+    // an address that is not http(s) is shown, never linked; a page without a title is named by its address
+    const second = html.slice(html.indexOf('data-item="source:2"'));
+    expect(second).toContain('<span class="report-source__title">javascript:alert(1)</span>');
+    expect(second).toContain('<span class="report-source__url">javascript:alert(1)</span>');
+    expect(second).not.toContain('href="javascript');
+    expect(second).toContain('Fetched 20 Nov 2026');
+  });
+
+  it.each([
+    [
+      { searched: true, reason: null, partial: false, queries: 4, pages: 12 },
+      'The internet: searched (12 pages compared, from 4 searches)',
+    ],
+    [
+      { searched: true, reason: null, partial: false, queries: 1, pages: 1 },
+      'The internet: searched (1 page compared, from 1 search)',
+    ],
+    [
+      { searched: true, reason: null, partial: true, queries: 3, pages: 2 },
+      'The internet: partly searched, the time allowed ran out (2 pages compared, from 3 searches)',
+    ],
+    [
+      { searched: true, reason: null, partial: false, queries: 2, pages: 0 },
+      'The internet: searched (2 searches), but no pages to compare with were found',
+    ],
+    [
+      { searched: true, reason: null, partial: true, queries: 1, pages: 0 },
+      'The internet: partly searched, the time allowed ran out (1 search), and no pages to compare with were found',
+    ],
+    [
+      { searched: false, reason: 'no_provider', partial: false, queries: 0, pages: 0 },
+      'The internet: not searched (no search provider is configured on this service)',
+    ],
+    [{ searched: false, reason: 'provider_auth' }, 'The internet: not searched (the search provider refused our key)'],
+    [
+      { searched: false, reason: 'provider_quota' },
+      "The internet: not searched (the search provider's quota is used up)",
+    ],
+    [
+      { searched: false, reason: 'provider_unavailable' },
+      'The internet: not searched (the search provider did not answer)',
+    ],
+  ] as const)('states how the internet was searched: %o', (internet, line) => {
+    const report = { ...SCOPED, compared_with: { ...SCOPED.compared_with, internet } } as SimilarityReport;
+    const html = view('similarity', { kind: 'done' }, report);
+    const start = html.indexOf('data-testid="report-scope"');
+    const scope = html.slice(start, html.indexOf('</section>', start));
+    expect(scope).toContain(`<li>${line.replace("'", '&#x27;')}</li>`);
+    expect(scope.match(/<li>The internet/g)).toHaveLength(1);
   });
 
   it('names each source by whose it is, and a collection document by its title and collection', () => {
@@ -376,6 +478,21 @@ describe('the Similarity report', () => {
       expect(scoped).toContain('Un documento enviado a Veritext el 20 nov 2026');
       expect(scoped).toContain('Colección de referencia: Maritime history');
       expect(scoped).toContain('Sin revisar');
+      expect(scoped).toContain(
+        '<li>Internet: no se ha buscado (este servicio no tiene configurado ningún proveedor de búsqueda)</li>',
+      );
+      const searched = { ...SCOPED.compared_with, internet: { searched: true, reason: null, queries: 1, pages: 12 } };
+      const web = renderToStaticMarkup(
+        <ReportView
+          report={{ ...WEB, compared_with: searched } as SimilarityReport}
+          ai={{ kind: 'done' }}
+          language="es"
+        />,
+      );
+      expect(web).toContain('<li>Internet: se ha buscado (12 páginas comparadas, encontradas con 1 búsqueda)</li>');
+      expect(web).toContain('<span class="report-source__type">Fuente de internet</span>');
+      expect(web).toContain('<span class="report-source__fetched">Descargada el 26 nov 2026</span>');
+      expect(web).toContain('(se abre en una pestaña nueva)');
     } finally {
       await i18next.changeLanguage('en');
     }
@@ -387,5 +504,21 @@ describe('ReportProgress', () => {
     const html = renderToStaticMarkup(<ReportProgress state={{ step: 4, isReady: false, isFinished: false }} />);
     expect(html).toContain('aria-valuenow="50"');
     expect(html).toContain('Step 5 of 10');
+  });
+
+  it("names the internet's stages only where the service searches it", () => {
+    const messages = (internet: boolean): string[] =>
+      Array.from({ length: 10 }, (_, step) => {
+        const html = renderToStaticMarkup(
+          <ReportProgress state={{ step, isReady: false, isFinished: false }} internet={internet} />,
+        );
+        expect(html).toContain(`Step ${String(step + 1)} of 10`);
+        return /aria-live="polite" aria-atomic="true">([^<]*)</.exec(html)?.[1] ?? '';
+      });
+    const searched = messages(true);
+    expect(searched[1]).toBe('Searching the internet for pages like your text…');
+    expect(searched[6]).toBe('Comparing your text with the pages found…');
+    expect(searched.filter((message) => /internet|pages found/.test(message))).toHaveLength(2);
+    expect(messages(false).filter((message) => /internet|pages/.test(message))).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { sourceColourSlot, type ReportSource } from '@veritext/contracts';
 import { sourceColourStyle } from './colours.ts';
 import { formatPillPercent, formatReportPercent } from './format.ts';
 import { isEnabled, sourceHref, sourceKind, type DisabledItems, type ItemKind } from './highlight.ts';
-import { sourceNamePhrase, sourceTypePhrase, type Phrase } from './origins.ts';
+import { fetchedPhrase, readableUrl, sourceNamePhrase, sourceTypePhrase, webHref, type Phrase } from './origins.ts';
 import { hoverIsAbsent } from './device.ts';
 
 export type ItemHandlers = {
@@ -20,8 +20,9 @@ const EMPTY_KEYS: Record<ItemKind, string> = {
 };
 
 /**
- * One list of the right pane (sources, quotes or references): name (a link for internet sources),
- * percent pill, identical and changed shares, and a switch that leaves the item out of the highlights.
+ * One list of the right pane (sources, quotes or references): name (a link for internet sources; an internet
+ * page by its title, with its address as the link and the day it was fetched), percent pill, identical and
+ * changed shares, and a switch that leaves the item out of the highlights.
  */
 export function SourceList({
   kind,
@@ -48,7 +49,11 @@ export function SourceList({
     <ol className={`report-list report-list--${kind}`}>
       {items.map((item) => {
         const enabled = isEnabled(disabled, kind, item.id);
-        const href = sourceHref(item);
+        const page = item.origin?.kind === 'web' ? item.origin : null;
+        const pageHref = page === null ? null : webHref(page.url);
+        const fetched = fetchedPhrase(item, language);
+        // an internet page links by its address below its title; other internet sources by "Open source"
+        const href = page === null ? sourceHref(item) : null;
         const rawName = item.link.name.trim() === '' ? item.source : item.link.name;
         // whose document it is, for this reader, in the reader's language
         const name = say(sourceNamePhrase(item, language));
@@ -91,6 +96,25 @@ export function SourceList({
               </span>
               <span className="pill report-source__pill">{formatPillPercent(item.percent, language)}</span>
             </button>
+            {page === null ? null : (
+              <p className="report-source__page">
+                {pageHref === null ? (
+                  <span className="report-source__url">{readableUrl(page.url)}</span>
+                ) : (
+                  <a
+                    className="report-source__url"
+                    href={pageHref}
+                    target="_blank"
+                    rel="noopener noreferrer nofollow"
+                    title={pageHref}
+                  >
+                    {readableUrl(pageHref)}
+                    <span className="visually-hidden"> {t('report.sources.newWindow')}</span>
+                  </a>
+                )}
+                {fetched === null ? null : <span className="report-source__fetched">{say(fetched)}</span>}
+              </p>
+            )}
             <div className="report-source__meta">
               <span className="report-source__share report-source__share--identical">
                 {t('report.sources.identical', { percent: formatReportPercent(item.identical, language) })}

@@ -5,8 +5,10 @@ import type { Timers } from '../session/loginCheck.ts';
 import {
   createProgressSchedule,
   INITIAL_PROGRESS,
+  INTERNET_PROGRESS_MESSAGE_KEYS,
   LAST_STEP,
   PROGRESS_MESSAGE_KEYS,
+  progressMessageKeys,
   progressPercent,
   stepDurationMs,
   type ProgressState,
@@ -116,15 +118,40 @@ describe('createProgressSchedule', () => {
 });
 
 describe('the progress messages', () => {
-  it('name only stages that run: ten of them, none says the internet is searched (issue 13, A2)', () => {
-    expect(PROGRESS_MESSAGE_KEYS).toHaveLength(10);
+  const textOf = (messages: typeof en, key: string): string | undefined =>
+    (messages.report.progress.steps as Record<string, string>)[key.split('.').at(-1) ?? ''];
+
+  it('name only stages that run: ten of them, none says the internet is searched where it is not (issue 13, A2)', () => {
+    expect(progressMessageKeys(false)).toBe(PROGRESS_MESSAGE_KEYS);
     for (const messages of [en, es]) {
-      const steps = messages.report.progress.steps as Record<string, string>;
       for (const key of PROGRESS_MESSAGE_KEYS) {
-        const text = steps[key.split('.').at(-1) ?? ''];
+        const text = textOf(messages, key);
         expect(text, key).toBeDefined();
         expect(text?.toLowerCase()).not.toContain('internet');
       }
     }
+  });
+
+  it('where the internet is searched, name its two stages in place of two minor ones: still ten (issue 14)', () => {
+    const keys: readonly string[] = progressMessageKeys(true);
+    expect(keys).toBe(INTERNET_PROGRESS_MESSAGE_KEYS);
+    expect(keys).toHaveLength(10);
+    expect(new Set(keys).size).toBe(10);
+    const added = keys.filter((key) => !(PROGRESS_MESSAGE_KEYS as readonly string[]).includes(key));
+    expect(added).toEqual(['report.progress.steps.internetSearch', 'report.progress.steps.internetPages']);
+    // the search comes before the comparison, and both before the passages are aligned, as the check runs them
+    expect(keys.indexOf('report.progress.steps.internetSearch')).toBeLessThan(
+      keys.indexOf('report.progress.steps.internetPages'),
+    );
+    expect(keys.indexOf('report.progress.steps.internetPages')).toBeLessThan(
+      keys.indexOf('report.progress.steps.aligning'),
+    );
+    expect(keys[0]).toBe(PROGRESS_MESSAGE_KEYS[0]);
+    expect(keys[LAST_STEP]).toBe(PROGRESS_MESSAGE_KEYS[LAST_STEP]);
+    for (const messages of [en, es]) {
+      for (const key of added) expect(textOf(messages, key)?.toLowerCase(), key).toMatch(/internet|páginas|pages/);
+    }
+    expect(textOf(en, 'report.progress.steps.internetSearch')).toBe('Searching the internet for pages like your text…');
+    expect(textOf(es, 'report.progress.steps.internetPages')).toBe('Comparando tu texto con las páginas encontradas…');
   });
 });

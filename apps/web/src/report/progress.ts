@@ -3,7 +3,8 @@ import type { Timers } from '../session/loginCheck.ts';
 
 /**
  * The i18n keys of the ten status messages of the report modal's progress view (check-tool.md §4), each a
- * stage the check really runs (the internet is not searched: no message says it is).
+ * stage the check really runs, in the order it runs them. This is the list of a service that does not search
+ * the internet (no search provider configured): no message says it does.
  */
 export const PROGRESS_MESSAGE_KEYS = [
   'report.progress.steps.extracting',
@@ -17,6 +18,32 @@ export const PROGRESS_MESSAGE_KEYS = [
   'report.progress.steps.percentages',
   'report.progress.steps.finishing',
 ] as const;
+
+/**
+ * The ten messages where the service searches the internet (GET /api/v1/check-scope/ says so): the web stage
+ * runs first (pages like the text are searched for and fetched), and the pages found are compared with the
+ * text beside the other collections. Its two messages take the place of two minor ones (normalising and the
+ * percentages), so that there are still ten.
+ */
+export const INTERNET_PROGRESS_MESSAGE_KEYS = [
+  'report.progress.steps.extracting',
+  'report.progress.steps.internetSearch',
+  'report.progress.steps.deobfuscating',
+  'report.progress.steps.fingerprinting',
+  'report.progress.steps.checkedDocuments',
+  'report.progress.steps.collections',
+  'report.progress.steps.internetPages',
+  'report.progress.steps.aligning',
+  'report.progress.steps.quotes',
+  'report.progress.steps.finishing',
+] as const satisfies { length: typeof PROGRESS_MESSAGE_KEYS.length };
+
+/** The messages of a check: the internet's stages only where the internet is searched. */
+export function progressMessageKeys(
+  internet: boolean,
+): typeof PROGRESS_MESSAGE_KEYS | typeof INTERNET_PROGRESS_MESSAGE_KEYS {
+  return internet ? INTERNET_PROGRESS_MESSAGE_KEYS : PROGRESS_MESSAGE_KEYS;
+}
 
 export const LAST_STEP = PROGRESS_MESSAGE_KEYS.length - 1;
 

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useServices } from '../app/ServicesContext.tsx';
 import type { Timers } from '../session/loginCheck.ts';
@@ -30,6 +31,23 @@ export function useReportLoad(documentId: number): { load: ReportLoad; requestAi
     control.current?.requestAi();
   }, []);
   return { load, requestAi };
+}
+
+export const CHECK_SCOPE_QUERY_KEY = ['check-scope'] as const;
+
+/**
+ * Whether this service searches the internet (a search provider is configured), asked when the report opens
+ * so that the progress view names the internet's stages only where they run; false until the answer comes,
+ * and when it does not. The server lets it be cached for five minutes.
+ */
+export function useInternetSearched(): boolean {
+  const { endpoints } = useServices();
+  const scope = useQuery({
+    queryKey: CHECK_SCOPE_QUERY_KEY,
+    queryFn: () => endpoints.checkScope(),
+    staleTime: 300_000,
+  });
+  return scope.data?.internet === true;
 }
 
 /** The ten-step progress; `isReady` tells it the data has arrived. */

@@ -3,6 +3,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { extOf, extractText, EXTENSIONS, ExtractError } from '@veritext/extract';
+import type { Language } from '@veritext/text';
 
 /**
  * Reading the documents of a reference collection from disk: a folder walked recursively, or one file.
@@ -19,8 +20,11 @@ export class CollectionError extends Error {
   }
 }
 
-/** One document as read, before indexing. `ref` is its stable name inside the collection. */
-export type ReadDocument = { ref: string; title: string; url: string | null; text: string };
+/**
+ * One document as read, before indexing. `ref` is its stable name inside the collection; `language`, when the
+ * source says it (a Wikipedia's), spares the engine detecting it.
+ */
+export type ReadDocument = { ref: string; title: string; url: string | null; text: string; language?: Language };
 
 /** A document that could not be read: where (file, and line for JSONL) and why. */
 export type ReadFailure = { file: string; line?: number; message: string };

@@ -8,11 +8,14 @@ import {
   findCollectionImport,
   finishCollectionImport,
   insertCollectionImport,
+  insertWikipediaImport,
   listOpenCollectionImports,
   type CollectionImportRow,
 } from './collection-imports.repository.ts';
-import { planUploads, removeUploadDir, storeUploads } from './collection-uploads.ts';
-import { collectionImportJob } from './collections.jobs.ts';
+import { planUploads, removeUploadDir, storeUploads, type StoredDump } from './collection-uploads.ts';
+import { CollectionError } from './collection-files.ts';
+import { collectionImportJob, wikipediaImportJob } from './collections.jobs.ts';
+import { probeDump } from './wikipedia-dump.ts';
 
 /**
  * Uploads into reference collections from the product: the files are stored, an import row records the
@@ -24,6 +27,7 @@ export type JobSender = Pick<JobQueue, 'send'>;
 export function presentCollectionImport(row: CollectionImportRow): CollectionImport {
   return {
     id: row.id,
+    kind: row.kind,
     name: row.collection_name,
     title: row.title,
     state: row.state,
@@ -40,6 +44,20 @@ export function presentCollectionImport(row: CollectionImportRow): CollectionImp
     error: row.error,
     created: row.created_at.toISOString(),
     finished: row.finished_at === null ? null : row.finished_at.toISOString(),
+    wikipedia:
+      row.kind === 'wikipedia'
+        ? {
+            pages: row.pages_done,
+            skipped: {
+              redirect: row.skipped.redirect ?? 0,
+              namespace: row.skipped.namespace ?? 0,
+              disambiguation: row.skipped.disambiguation ?? 0,
+              short: row.skipped.short ?? 0,
+            },
+            bytes_done: row.bytes_done,
+            bytes_total: row.source_bytes ?? 0,
+          }
+        : null,
   };
 }
 
@@ -94,6 +112,57 @@ export async function startCollectionUpload(
       error: 'The import could not be queued. Please try again.',
     });
     await removeUploadDir(uploadDir);
+    throw error;
+  }
+  return { id: row.id, state: 'queued' };
+}
+
+/**
+ * Queues the import of an uploaded Wikipedia dump into collection `name` (job wikipedia-import.v1). The dump must
+ * look like one (bzip2 or XML); the caller deletes its folder when this throws.
+ */
+export async function startWikipediaUpload(
+  db: Database,
+  queue: JobSender,
+  input: { name: string; title: string | undefined; userId: number; dump: StoredDump | null },
+  logger: Pick<Logger, 'error'>,
+): Promise<{ id: number; state: 'queued' }> {
+  if (!COLLECTION_NAME_PATTERN.test(input.name))
+    throw new AppError('validation_failed', { fields: { name: 'Invalid name' } });
+  if (input.dump === null) {
+    throw new AppError('validation_failed', {
+      fields: { dump: 'Choose a Wikipedia dump: a .xml.bz2 file (or its .xml).' },
+    });
+  }
+  try {
+    await probeDump(input.dump.file);
+  } catch (error) {
+    if (error instanceof CollectionError) {
+      throw new AppError('validation_failed', { message: error.message, fields: { dump: error.message } });
+    }
+    throw error;
+  }
+  const title = input.title?.trim();
+  const row = await insertWikipediaImport(db, {
+    name: input.name,
+    title: title === undefined || title === '' ? null : title,
+    userId: input.userId,
+    uploadDir: input.dump.dir,
+    sourceFile: input.dump.file,
+    sourceBytes: input.dump.bytes,
+  });
+  try {
+    await queue.send(wikipediaImportJob, { importId: row.id });
+  } catch (error) {
+    logger.error({ err: error, importId: row.id }, 'Wikipedia import could not be queued');
+    await finishCollectionImport(db, row.id, {
+      state: 'failed',
+      total: null,
+      done: 0,
+      failed: 0,
+      failures: [],
+      error: 'The import could not be queued. Please try again.',
+    });
     throw error;
   }
   return { id: row.id, state: 'queued' };

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { COLLECTION_FILE_EXTENSIONS } from '@veritext/contracts';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { COLLECTION_FILE_EXTENSIONS, WIKIPEDIA_DUMP_EXTENSIONS } from '@veritext/contracts';
 
 /**
  * The files of an upload into a reference collection, written under a fresh folder of DATA_DIR for the import
@@ -100,6 +103,35 @@ export async function storeUploads(
     throw error;
   }
   return root;
+}
+
+/** A dump the upload route has written to disk: its folder, the file, its size. */
+export type StoredDump = { dir: string; file: string; bytes: number };
+
+/** The name an uploaded dump is stored under (its sanitised base name), or null when it does not end like a dump. */
+export function dumpFileName(fileName: string): string | null {
+  const relative = sanitizeRelativePath(fileName);
+  if (relative === null) return null;
+  const base = relative.slice(relative.lastIndexOf('/') + 1);
+  const lower = base.toLowerCase();
+  return WIKIPEDIA_DUMP_EXTENSIONS.some((ext) => lower.endsWith(ext) && lower.length > ext.length) ? base : null;
+}
+
+/**
+ * Streams an uploaded dump to a fresh folder of `dataDir` as it arrives (it may be tens of gigabytes: it never
+ * sits in memory). Nothing is left when the stream fails (a client gone, the size limit passed).
+ */
+export async function storeDump(dataDir: string, fileName: string, stream: Readable): Promise<StoredDump> {
+  const dir = path.resolve(dataDir, UPLOADS_FOLDER, randomUUID());
+  const file = path.join(dir, fileName);
+  try {
+    await mkdir(dir, { recursive: true });
+    await pipeline(stream, createWriteStream(file, { flags: 'wx' }));
+    return { dir, file, bytes: (await stat(file)).size };
+  } catch (error) {
+    await removeUploadDir(dir);
+    throw error;
+  }
 }
 
 export async function removeUploadDir(dir: string): Promise<void> {

@@ -10,8 +10,13 @@ import {
   CollectionRemovedResponseSchema,
   CollectionRemoveFormSchema,
   CollectionUploadFormSchema,
+  WIKIPEDIA_DUMP_MAX_BYTES,
+  WikipediaUploadFormSchema,
   type Collection,
 } from '@veritext/contracts';
+import { once } from 'node:events';
+import { mkdir, statfs } from 'node:fs/promises';
+import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database.ts';
@@ -20,8 +25,10 @@ import {
   getCollectionImport,
   listOpenImports,
   startCollectionUpload,
+  startWikipediaUpload,
   type JobSender,
 } from './collection-imports.service.ts';
+import { dumpFileName, removeUploadDir, storeDump, type StoredDump } from './collection-uploads.ts';
 import { CollectionError, listCollections, removeCollection } from './collections.service.ts';
 
 export type CollectionsRoutesOptions = { db: Database; queue: JobSender; dataDir: string };
@@ -49,6 +56,34 @@ function uploadErrorHandler(error: FastifyError, _request: FastifyRequest, _repl
     throw new AppError('validation_failed', {
       message: `An upload may hold ${String(COLLECTION_UPLOAD_MAX_FILES)} files at most. Upload the files in parts.`,
       fields: { files: `${String(COLLECTION_UPLOAD_MAX_FILES)} files at most` },
+    });
+  }
+  throw error;
+}
+
+/** A Wikipedia dump's upload: what was stored (or why not), and whether an import took the file over. */
+type DumpUpload = { dump: StoredDump | null; isRefused: boolean; isTaken: boolean };
+const dumpUploads = new WeakMap<FastifyRequest, DumpUpload>();
+/** Room kept free on the disk besides the dump (the database grows while it imports). */
+const DISK_MARGIN_BYTES = 1024 * 1024 * 1024;
+
+async function drain(part: MultipartFile): Promise<void> {
+  part.file.resume();
+  if (!part.file.readableEnded) await once(part.file, 'end');
+}
+
+const gigabytes = (bytes: number): string => (bytes / 1024 ** 3).toFixed(1);
+
+function dumpErrorHandler(error: FastifyError, _request: FastifyRequest, _reply: FastifyReply): never {
+  if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
+    throw new AppError('payload_too_large', {
+      message: `A dump may be ${gigabytes(WIKIPEDIA_DUMP_MAX_BYTES)} GB at most.`,
+    });
+  }
+  if (error.code === 'FST_FILES_LIMIT' || error.code === 'FST_PARTS_LIMIT') {
+    throw new AppError('validation_failed', {
+      message: 'Upload one dump at a time.',
+      fields: { dump: 'One file at most' },
     });
   }
   throw error;
@@ -139,6 +174,88 @@ export const collectionsRoutes: FastifyPluginAsyncZod<CollectionsRoutesOptions> 
         },
         request.log,
       );
+      return { success: true as const, data: { import: started } };
+    },
+  );
+
+  /** The dump is written to DATA_DIR as it arrives: refuse at once what could not fit there. */
+  async function limitDumpSize(request: FastifyRequest): Promise<void> {
+    const length = Number(request.headers['content-length'] ?? 0);
+    if (length > WIKIPEDIA_DUMP_MAX_BYTES + 1024 * 1024) {
+      throw new AppError('payload_too_large', {
+        message: `A dump may be ${gigabytes(WIKIPEDIA_DUMP_MAX_BYTES)} GB at most.`,
+      });
+    }
+    await mkdir(dataDir, { recursive: true });
+    const disk = await statfs(dataDir);
+    const free = disk.bavail * disk.bsize;
+    if (length + DISK_MARGIN_BYTES > free) {
+      throw new AppError('payload_too_large', {
+        message: `Not enough free disk space on the server for this file (${gigabytes(free)} GB free).`,
+      });
+    }
+  }
+
+  /** Writes the field `dump` to disk as it streams in; any other file is read and dropped. */
+  async function receiveDump(request: FastifyRequest, part: MultipartFile): Promise<void> {
+    const upload = dumpUploads.get(request) ?? { dump: null, isRefused: false, isTaken: false };
+    dumpUploads.set(request, upload);
+    const fileName = part.fieldname === 'dump' && upload.dump === null ? dumpFileName(part.filename) : null;
+    if (fileName === null) {
+      upload.isRefused ||= part.fieldname === 'dump';
+      await drain(part);
+      return;
+    }
+    upload.dump = await storeDump(dataDir, fileName, part.file);
+  }
+
+  api.post(
+    '/api/v1/admin/collections/wikipedia/',
+    {
+      onRequest: limitDumpSize,
+      errorHandler: dumpErrorHandler,
+      // the stored dump is removed unless an import took it (a refused form, a bad CSRF token, an error)
+      onResponse: async (request) => {
+        const upload = dumpUploads.get(request);
+        if (upload?.dump != null && !upload.isTaken) await removeUploadDir(upload.dump.dir);
+      },
+      config: {
+        form: true,
+        fileSink: receiveDump,
+        multipartOptions: { limits: { files: 1, fileSize: WIKIPEDIA_DUMP_MAX_BYTES, parts: 10 } },
+      },
+      schema: {
+        tags: ['admin'],
+        summary: 'Upload a Wikipedia dump into a reference collection (site administrators); imported by a job',
+        description:
+          `multipart/form-data: name (${NAME_RULE}), title (optional) and the dump in the field \`dump\`: a MediaWiki ` +
+          'XML dump as downloaded from dumps.wikimedia.org (*-pages-articles*.xml.bz2, multistream or not, or the ' +
+          `.xml), ${gigabytes(WIKIPEDIA_DUMP_MAX_BYTES)} GB at most; it is streamed to disk. Each article becomes a ` +
+          'document linked to its Wikipedia URL; redirects, disambiguation pages, other namespaces and stubs are ' +
+          'skipped. Answers the queued import; follow it with GET /api/v1/admin/collections/imports/{id}/ (its ' +
+          '`wikipedia` part says the pages read and the share of the file done). Send the fields before the file.',
+        consumes: ['multipart/form-data'],
+        body: WikipediaUploadFormSchema,
+        response: { 200: CollectionImportCreatedResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = request.auth.user;
+      if (user === null) throw new AppError('unauthorized');
+      const upload = dumpUploads.get(request);
+      if (upload?.isRefused === true && upload.dump === null) {
+        throw new AppError('validation_failed', {
+          message: 'This is not a Wikipedia dump.',
+          fields: { dump: 'Choose a .xml.bz2 file (or its .xml), as downloaded.' },
+        });
+      }
+      const started = await startWikipediaUpload(
+        db,
+        queue,
+        { name: request.body.name, title: request.body.title, userId: user.id, dump: upload?.dump ?? null },
+        request.log,
+      );
+      if (upload !== undefined) upload.isTaken = true;
       return { success: true as const, data: { import: started } };
     },
   );

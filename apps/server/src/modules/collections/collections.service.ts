@@ -1,12 +1,13 @@
 import { sourceKeys, type IndexedSource } from '@veritext/reuse';
 import { countWords } from '@veritext/text';
-import type { Database } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import { SqlFingerprintStore, type StoreItem } from '../reuse/fingerprint-store.ts';
 import {
   CollectionError,
   documentTasks,
   scanInput,
   type DocumentTask,
+  type ReadDocument,
   type ReadFailure,
   type ReadOutcome,
 } from './collection-files.ts';
@@ -91,6 +92,65 @@ async function runTasks(tasks: readonly DocumentTask[], limit: number): Promise<
 }
 
 /**
+ * Indexes one batch of documents into reference collection `target.name` in one transaction, the fingerprints
+ * as the reuse engine computes them (`sourceKeys`), creating the collection on its first document: the one
+ * write path of every importer (files, JSONL, Wikipedia dumps). Each document is keyed `ref:NAME:<ref>`, so a
+ * document imported again is replaced; a ref repeated within the batch keeps its last document. `inTransaction`
+ * is the caller's own bookkeeping, committed or rolled back with the batch (run alone when there is nothing to
+ * index). Answers how many documents were indexed.
+ */
+export async function indexDocuments(
+  db: Database,
+  store: SqlFingerprintStore,
+  target: { name: string; title: string | undefined },
+  documents: readonly ReadDocument[],
+  inTransaction?: (tx: Queryable) => Promise<void>,
+): Promise<number> {
+  const collection = sourceCollectionOf(target.name);
+  const items = new Map<string, StoreItem & { words: number }>();
+  for (const { ref, title, url, text, language } of documents) {
+    const source: IndexedSource = {
+      id: `${collection}:${ref}`,
+      collection,
+      title,
+      url,
+      text,
+      ...(language === undefined ? {} : { language }),
+    };
+    items.delete(source.id); // a repeated id: the last one wins
+    items.set(source.id, { source, hashes: sourceKeys(source), words: countWords(text) });
+  }
+  if (items.size === 0) {
+    if (inTransaction !== undefined) await db.transaction(inTransaction);
+    return 0;
+  }
+  const batch = [...items.values()];
+  await store.addMany(batch, {
+    analyze: false,
+    inTransaction: async (tx) => {
+      await recordBatch(tx, {
+        name: target.name,
+        title: target.title,
+        documents: batch.map((item) => ({ key: item.source.id, words: item.words })),
+      });
+      await inTransaction?.(tx);
+    },
+  });
+  return items.size;
+}
+
+/** After the last batch of an import: fresh planner statistics and exact counters; answers the collection. */
+export async function finishImport(
+  db: Database,
+  store: SqlFingerprintStore,
+  name: string,
+): Promise<CollectionRow | null> {
+  await store.analyze();
+  await refreshCounters(db, name);
+  return findCollectionRow(db, name);
+}
+
+/**
  * Imports a folder (walked recursively) or one file into the reference collection `name`, creating it on its
  * first document. Each document becomes a reuse source keyed `ref:NAME:<relative path>` (or `ref:NAME:<JSONL
  * id>`), so importing the same files again replaces them. Documents are indexed in transactions of 200; one
@@ -107,37 +167,21 @@ export async function importCollection(
   if (title === '') throw new CollectionError('The title may not be empty');
   const scanned = await scanInput(input.path);
   const store = new SqlFingerprintStore(db);
-  const collection = sourceCollectionOf(input.name);
   const failures: ReadFailure[] = [];
   let imported = 0;
   let failed = 0;
 
   const flush = async (tasks: DocumentTask[]): Promise<void> => {
-    const items = new Map<string, StoreItem & { words: number }>();
+    const documents: ReadDocument[] = [];
     for (const outcome of await runTasks(tasks, EXTRACT_CONCURRENCY)) {
-      if (!outcome.ok) {
-        failed++;
-        if (failures.length < MAX_REPORTED_FAILURES) failures.push(outcome.failure);
+      if (outcome.ok) {
+        documents.push(outcome.document);
         continue;
       }
-      const { ref, title: docTitle, url, text } = outcome.document;
-      const source: IndexedSource = { id: `${collection}:${ref}`, collection, title: docTitle, url, text };
-      items.delete(source.id); // a repeated id: the last one wins
-      items.set(source.id, { source, hashes: sourceKeys(source), words: countWords(text) });
+      failed++;
+      if (failures.length < MAX_REPORTED_FAILURES) failures.push(outcome.failure);
     }
-    if (items.size > 0) {
-      const batch = [...items.values()];
-      await store.addMany(batch, {
-        analyze: false,
-        inTransaction: (tx) =>
-          recordBatch(tx, {
-            name: input.name,
-            title,
-            documents: batch.map((item) => ({ key: item.source.id, words: item.words })),
-          }),
-      });
-    }
-    imported += items.size;
+    imported += await indexDocuments(db, store, { name: input.name, title }, documents);
     onProgress({ done: imported, total: scanned.total, failed });
   };
 
@@ -151,10 +195,10 @@ export async function importCollection(
   }
   if (pending.length > 0) await flush(pending);
 
-  const row = imported > 0 ? await refreshAndFind(db, store, input.name) : await findCollectionRow(db, input.name);
+  const row = imported > 0 ? await finishImport(db, store, input.name) : await findCollectionRow(db, input.name);
   return {
     name: input.name,
-    sourceCollection: collection,
+    sourceCollection: sourceCollectionOf(input.name),
     imported,
     failed,
     total: scanned.total,
@@ -163,12 +207,6 @@ export async function importCollection(
     documents: row?.documents ?? 0,
     words: row?.words ?? 0,
   };
-}
-
-async function refreshAndFind(db: Database, store: SqlFingerprintStore, name: string): Promise<CollectionRow | null> {
-  await store.analyze();
-  await refreshCounters(db, name);
-  return findCollectionRow(db, name);
 }
 
 /** The reference collections, by name. */

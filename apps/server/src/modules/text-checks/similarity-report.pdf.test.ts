@@ -4,6 +4,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   countIn,
   documentName,
+  internetLine,
+  pageLink,
   percentIn,
   renderSimilarityReportPdf,
   textPieces,
@@ -378,7 +380,7 @@ describe('renderSimilarityReportPdf', () => {
       'Documents checked on Veritext: 1,234',
       "Your organisation's own documents: 56",
       "Reference collection 'Maritime history': 7 documents",
-      'The internet: not searched (no search provider is configured)',
+      'The internet: not searched (no search provider is configured on this service)',
       "Your check 'My draft' of 25 Nov 2026",
       'A document checked in your organisation',
       'A document submitted to Veritext on 20 Nov 2026',
@@ -401,7 +403,7 @@ describe('renderSimilarityReportPdf', () => {
       'Comparado con',
       'Documentos revisados en Veritext: 1234',
       'Colección de referencia «Maritime history»: 7 documentos',
-      'Internet: sin buscar',
+      'Internet: no se ha buscado (este servicio no tiene configurado ningún proveedor de búsqueda)',
       'Tu revisión «My draft» del 25 nov 2026',
       'Un documento revisado en tu organización',
       'Un documento enviado a Veritext el 20 nov 2026',
@@ -414,6 +416,88 @@ describe('renderSimilarityReportPdf', () => {
       expect(text).toContain(expected);
     }
     expect(text).not.toContain('Similarity report');
+  });
+
+  it('names an internet page by its title, address and the day it was fetched, and links it', async () => {
+    const report = scoped();
+    const page = source(5, 'Honey from the rooftops', 'https://bees.example.org/urban', 1.5, 1.5);
+    page.origin = {
+      kind: 'web',
+      title: 'Honey from the rooftops',
+      url: 'https://bees.example.org/urban',
+      fetched_at: '2026-11-26T10:00:00.000Z',
+    };
+    const untitled = source(6, '', 'javascript:alert(1)', 1, 1);
+    untitled.origin = { kind: 'web', title: '', url: 'javascript:alert(1)', fetched_at: '2026-11-20T10:00:00.000Z' };
+    report.plagiarism.sources.push(page, untitled);
+    report.compared_with = {
+      ...(report.compared_with ?? { documents: [], collections: [] }),
+      internet: { searched: true, reason: null, partial: true, queries: 3, pages: 12 },
+    };
+    const bytes = await renderSimilarityReportPdf(input(report));
+    const { text } = await pdfText(bytes);
+    for (const expected of [
+      'Honey from the rooftops',
+      'https://bees.example.org/urban',
+      'Fetched 26 Nov 2026',
+      'javascript:alert(1)',
+      'Fetched 20 Nov 2026',
+      'The internet: partly searched, the time allowed ran out (12 pages compared, from 3 searches)',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    // the page's address is a link in the PDF; an address that is not http(s) is not
+    const pdf = await getDocumentProxy(new Uint8Array(bytes));
+    const links: string[] = [];
+    for (let n = 1; n <= pdf.numPages; n++) {
+      for (const annotation of (await (await pdf.getPage(n)).getAnnotations()) as { url?: string }[]) {
+        if (annotation.url !== undefined) links.push(annotation.url);
+      }
+    }
+    expect(links).toContain('https://bees.example.org/urban');
+    expect(links.some((url) => url.startsWith('javascript'))).toBe(false);
+    expect(pageLink(untitled)).toBeUndefined();
+    const spanish = (await pdfText(await renderSimilarityReportPdf({ ...input(report), language: 'es' }))).text;
+    expect(spanish).toContain('Descargada el 26 nov 2026');
+    expect(spanish).toContain(
+      'Internet: búsqueda parcial, se acabó el tiempo previsto (12 páginas comparadas, encontradas con 3 búsquedas)',
+    );
+  });
+
+  it.each([
+    [
+      { searched: false, reason: 'no_provider' },
+      'The internet: not searched (no search provider is configured on this service)',
+    ],
+    [{ searched: false, reason: 'provider_auth' }, 'The internet: not searched (the search provider refused our key)'],
+    [
+      { searched: false, reason: 'provider_quota' },
+      "The internet: not searched (the search provider's quota is used up)",
+    ],
+    [
+      { searched: false, reason: 'provider_unavailable' },
+      'The internet: not searched (the search provider did not answer)',
+    ],
+    [{ searched: false, reason: null }, 'The internet: not searched'],
+    [{ searched: true, reason: null }, 'The internet: searched'],
+    [
+      { searched: true, reason: null, partial: false, queries: 1, pages: 1 },
+      'The internet: searched (1 page compared, from 1 search)',
+    ],
+    [
+      { searched: true, reason: null, partial: false, queries: 1234, pages: 2 },
+      'The internet: searched (2 pages compared, from 1,234 searches)',
+    ],
+    [
+      { searched: true, reason: null, partial: false, queries: 4, pages: 0 },
+      'The internet: searched (4 searches), but no pages to compare with were found',
+    ],
+    [
+      { searched: true, reason: null, partial: true, queries: 1, pages: 0 },
+      'The internet: partly searched, the time allowed ran out (1 search), and no pages to compare with were found',
+    ],
+  ] as const)('states the internet line of "compared with": %o', (internet, line) => {
+    expect(internetLine('en', internet)).toBe(line);
   });
 
   it('a report made before the scope was recorded has no such section', async () => {

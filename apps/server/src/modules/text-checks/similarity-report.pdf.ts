@@ -18,7 +18,7 @@ import {
   underline,
   type Placed as PlacedRun,
 } from '../ai-checks/pdf-text.ts';
-import { originLabel, type LabelLanguage } from './source-origins.ts';
+import { formatSourceDate, originLabel, type LabelLanguage } from './source-origins.ts';
 
 /*
  * The downloadable Similarity report of a checked document (check-tool.md §3): a header, the summary
@@ -108,8 +108,23 @@ const STRINGS = {
     organisationDocuments: (n: string) => `Your organisation's own documents: ${n}`,
     collectionDocuments: (title: string, n: string, one: boolean) =>
       `Reference collection '${title}': ${n} document${one ? '' : 's'}`,
-    internetNotSearched: 'The internet: not searched (no search provider is configured)',
-    internetSearched: 'The internet',
+    fetched: (date: string) => `Fetched ${date}`,
+    internet: {
+      notSearched: 'The internet: not searched',
+      no_provider: 'The internet: not searched (no search provider is configured on this service)',
+      provider_auth: 'The internet: not searched (the search provider refused our key)',
+      provider_quota: "The internet: not searched (the search provider's quota is used up)",
+      provider_unavailable: 'The internet: not searched (the search provider did not answer)',
+      searched: (partial: boolean) =>
+        partial ? 'The internet: partly searched (the time allowed ran out)' : 'The internet: searched',
+      pages: (partial: boolean, pages: string, onePage: boolean, searches: string, oneSearch: boolean) =>
+        `${partial ? 'The internet: partly searched, the time allowed ran out' : 'The internet: searched'} ` +
+        `(${pages} page${onePage ? '' : 's'} compared, from ${searches} search${oneSearch ? '' : 'es'})`,
+      noPages: (partial: boolean, searches: string, oneSearch: boolean) =>
+        partial
+          ? `The internet: partly searched, the time allowed ran out (${searches} search${oneSearch ? '' : 'es'}), and no pages to compare with were found`
+          : `The internet: searched (${searches} search${oneSearch ? '' : 'es'}), but no pages to compare with were found`,
+    },
   },
   es: {
     kind: 'Informe de similitud',
@@ -186,8 +201,24 @@ const STRINGS = {
     organisationDocuments: (n: string) => `Documentos propios de tu organización: ${n}`,
     collectionDocuments: (title: string, n: string, one: boolean) =>
       `Colección de referencia «${title}»: ${n} documento${one ? '' : 's'}`,
-    internetNotSearched: 'Internet: sin buscar (no hay ningún proveedor de búsqueda configurado)',
-    internetSearched: 'Internet',
+    fetched: (date: string) => `Descargada el ${date}`,
+    internet: {
+      notSearched: 'Internet: no se ha buscado',
+      no_provider: 'Internet: no se ha buscado (este servicio no tiene configurado ningún proveedor de búsqueda)',
+      provider_auth: 'Internet: no se ha buscado (el proveedor de búsqueda rechazó nuestra clave)',
+      provider_quota: 'Internet: no se ha buscado (se ha agotado la cuota del proveedor de búsqueda)',
+      provider_unavailable: 'Internet: no se ha buscado (el proveedor de búsqueda no respondió)',
+      searched: (partial: boolean) =>
+        partial ? 'Internet: búsqueda parcial (se acabó el tiempo previsto)' : 'Internet: se ha buscado',
+      pages: (partial: boolean, pages: string, onePage: boolean, searches: string, oneSearch: boolean) =>
+        `${partial ? 'Internet: búsqueda parcial, se acabó el tiempo previsto' : 'Internet: se ha buscado'} ` +
+        `(${pages} ${onePage ? 'página comparada, encontrada' : 'páginas comparadas, encontradas'} con ` +
+        `${searches} búsqueda${oneSearch ? '' : 's'})`,
+      noPages: (partial: boolean, searches: string, oneSearch: boolean) =>
+        partial
+          ? `Internet: búsqueda parcial, se acabó el tiempo previsto (${searches} búsqueda${oneSearch ? '' : 's'}), y no se encontraron páginas que comparar`
+          : `Internet: se ha buscado (${searches} búsqueda${oneSearch ? '' : 's'}), pero no se encontraron páginas que comparar`,
+    },
   },
 } as const;
 
@@ -607,7 +638,7 @@ function sourceTable(ctx: Ctx, sources: readonly ReportSource[], prefix: string,
   const heads = detail
     ? ['#', t.heads.source, t.heads.share, t.heads.identical, t.heads.changed]
     : ['#', t.heads.source, t.heads.share];
-  const row = (cells: string[], bold: boolean, top: number, swatch: string | null = null): number => {
+  const row = (cells: string[], bold: boolean, top: number, swatch: string | null = null, link?: string): number => {
     let x = left;
     let height = 0;
     cells.forEach((cell, i) => {
@@ -620,7 +651,12 @@ function sourceTable(ctx: Ctx, sources: readonly ReportSource[], prefix: string,
           .roundedRect(x + 3, top + 3.5, 9, 9, 2)
           .fill(swatch)
           .restore();
-      const options = { width: w - 6 - inset, align: i >= 2 ? ('right' as const) : ('left' as const) };
+      const options = {
+        width: w - 6 - inset,
+        align: i >= 2 ? ('right' as const) : ('left' as const),
+        // an internet page's name, address and date open the page
+        ...(i === 1 && link !== undefined ? { link } : {}),
+      };
       doc.fillColor(i === 1 && !bold ? INK : MUTED).text(cell, x + 3 + inset, top + 3, options);
       height = Math.max(height, doc.heightOfString(cell, options));
       x += w;
@@ -654,7 +690,7 @@ function sourceTable(ctx: Ctx, sources: readonly ReportSource[], prefix: string,
     }
     const top = doc.y;
     if (i % 2 === 1) doc.save().rect(left, top, width, needed).fill('#f3f4f6').restore();
-    const height = row(cells, false, top, detail ? colourOf(source.id) : null);
+    const height = row(cells, false, top, detail ? colourOf(source.id) : null, pageLink(source));
     doc.x = left;
     doc.y = top + Math.max(height, needed);
   });
@@ -662,16 +698,47 @@ function sourceTable(ctx: Ctx, sources: readonly ReportSource[], prefix: string,
 
 /**
  * A source as its reader sees it: a document of this instance by whose it is (source-origins.ts, in the
- * report's language); a reference collection's document by its title and its collection; an internet
- * source by its name and address.
+ * report's language); a reference collection's document by its title and its collection; an internet page
+ * by its title, its address and the day it was fetched; another internet source by its name and address.
  */
 export function sourceLabel(ctx: Pick<Ctx, 'language' | 't'>, source: ReportSource): string {
   const name = source.link.name.trim();
   const origin = source.origin;
+  if (origin?.kind === 'web') {
+    const title = originLabel(origin, name, ctx.language);
+    const fetched = ctx.t.fetched(formatSourceDate(origin.fetched_at, ctx.language));
+    return title === origin.url ? `${title}\n${fetched}` : `${title}\n${origin.url}\n${fetched}`;
+  }
   if (origin !== undefined && origin.kind !== 'collection') return originLabel(origin, name, ctx.language);
   const where = source.source.trim();
   const label = name === '' || name === where ? where : `${name}\n${where}`;
   return origin?.kind === 'collection' ? `${label}\n${ctx.t.collection(origin.title)}` : label;
+}
+
+/**
+ * The internet's line of "Compared with": searched, with the pages compared and the searches made; partly
+ * searched when the time allowed ran out first; or not searched, and why.
+ */
+export function internetLine(language: LabelLanguage, internet: ComparedWith['internet']): string {
+  const words = STRINGS[language].internet;
+  if (!internet.searched) return internet.reason === null ? words.notSearched : words[internet.reason];
+  const partial = internet.partial === true;
+  if (internet.pages === undefined || internet.queries === undefined) return words.searched(partial);
+  const count = countIn(language);
+  const searches = count(internet.queries);
+  if (internet.pages === 0) return words.noPages(partial, searches, internet.queries === 1);
+  return words.pages(partial, count(internet.pages), internet.pages === 1, searches, internet.queries === 1);
+}
+
+/** An internet page's address as a link may carry it: http and https only (the page was a stranger's). */
+export function pageLink(source: ReportSource): string | undefined {
+  if (source.origin?.kind !== 'web') return undefined;
+  try {
+    const { protocol } = new URL(source.origin.url);
+    return protocol === 'http:' || protocol === 'https:' ? source.origin.url : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** What the text was compared with, as recorded when it was checked (absent from older reports). */
@@ -685,7 +752,7 @@ function comparedWithSection(ctx: Ctx, compared: ComparedWith): void {
     ...compared.collections.map((collection) =>
       t.collectionDocuments(collection.title, count(collection.documents), collection.documents === 1),
     ),
-    compared.internet.searched ? t.internetSearched : t.internetNotSearched,
+    internetLine(ctx.language, compared.internet),
   ];
   heading(ctx, t.comparedWith, 20 + lines.length * 13);
   doc.font(REGULAR).fontSize(9.5).fillColor(INK);

@@ -74,7 +74,14 @@ export function searchTheWeb(
 ): Promise<WebStageResult> {
   return runWebStage(
     doc,
-    { provider: search.provider, fetcher: search.fetcher, extract: extractPage, cache: sqlWebPageCache(db), store, logger },
+    {
+      provider: search.provider,
+      fetcher: search.fetcher,
+      extract: extractPage,
+      cache: sqlWebPageCache(db),
+      store,
+      logger,
+    },
     search.settings,
   );
 }

@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
-import { chunkCovered, planQueries, queryBudget, snippetPromising, sourceKeys, type FingerprintStore } from '@veritext/reuse';
+import {
+  chunkCovered,
+  planQueries,
+  queryBudget,
+  snippetPromising,
+  sourceKeys,
+  type FingerprintStore,
+} from '@veritext/reuse';
 import type { CachedPage, WebPageCache } from './web-cache.repository.ts';
 import {
   FetchRefusedError,
@@ -112,7 +119,11 @@ export async function runWebStage(
   const budget = AbortSignal.timeout(settings.timeBudgetMs);
   const stop = signal === undefined ? budget : AbortSignal.any([signal, budget]);
   const words = doc.text.split(/\s+/u).filter((word) => word !== '').length;
-  const plan = planQueries(doc.text, doc.language, queryBudget(words, settings.queriesPer1000Words, settings.queriesMax));
+  const plan = planQueries(
+    doc.text,
+    doc.language,
+    queryBudget(words, settings.queriesPer1000Words, settings.queriesMax),
+  );
 
   const pageKeys = new Set<string>();
   const pageTexts: string[] = [];
