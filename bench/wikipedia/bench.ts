@@ -58,7 +58,11 @@ type ImportSummary = {
  * `npm run admin -- collections import-wikipedia` on the dump, in its own process; samples its resident memory
  * every 100 ms (VmHWM: the kernel's own peak) and reads its summary line.
  */
-async function runImport(dump: string, dataDir: string): Promise<{ peakRss: number; summary: ImportSummary }> {
+async function runImport(
+  dump: string,
+  dataDir: string,
+  articles: number,
+): Promise<{ peakRss: number; peakFirstHalf: number; peakSecondHalf: number; summary: ImportSummary }> {
   const admin = join(root, 'apps/server/src/cli/admin.ts');
   const env = {
     ...process.env,
@@ -71,11 +75,18 @@ async function runImport(dump: string, dataDir: string): Promise<{ peakRss: numb
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let peakRss = 0;
+  // resident memory in the first and the second half of the import: flat memory keeps the second no higher
+  let peakFirstHalf = 0;
+  let peakSecondHalf = 0;
+  let imported = 0;
   const sample = (): void => {
     try {
       const status = readFileSync(`/proc/${String(child.pid)}/status`, 'utf8');
       const hwm = /VmHWM:\s+(\d+) kB/.exec(status)?.[1];
+      const rss = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
       if (hwm !== undefined) peakRss = Math.max(peakRss, Number(hwm) * 1024);
+      if (imported < articles / 2) peakFirstHalf = Math.max(peakFirstHalf, rss);
+      else peakSecondHalf = Math.max(peakSecondHalf, rss);
     } catch {
       // gone
     }
@@ -87,7 +98,9 @@ async function runImport(dump: string, dataDir: string): Promise<{ peakRss: numb
   child.stderr.on('data', (d: Buffer) => {
     stderrTail = (stderrTail + d.toString()).slice(-2000);
     const lines = d.toString().trim().split('\n');
-    log(`  ${lines.at(-1) ?? ''}`);
+    const last = lines.at(-1) ?? '';
+    imported = Number(/articles ([\d,]+) ·/.exec(last)?.[1]?.replace(/,/g, '') ?? imported);
+    log(`  ${last}`);
   });
   const [code] = (await once(child, 'close')) as [number | null];
   clearInterval(timer);
@@ -100,6 +113,8 @@ async function runImport(dump: string, dataDir: string): Promise<{ peakRss: numb
   if (summary === null) throw new Error(`unexpected output: ${stdout}`);
   return {
     peakRss,
+    peakFirstHalf,
+    peakSecondHalf,
     summary: {
       imported: number(summary[1]),
       skipped: {
@@ -148,10 +163,10 @@ try {
   // 3. the import, by the CLI in its own process: its peak resident memory (VmHWM) is the import's alone
   const dataDir = join(dir, 'data');
   started = performance.now();
-  const run = await runImport(dump, dataDir);
+  const run = await runImport(dump, dataDir, articles);
   const importSeconds = (performance.now() - started) / 1000;
   const importPeak = run.peakRss;
-  let databaseBytes = folderBytes(dataDir);
+  let databaseBytes = databaseUrl === undefined ? folderBytes(dataDir) : 0;
   if (databaseUrl !== undefined) {
     const db = await openDatabase({ kind: 'postgres', url: databaseUrl });
     try {
@@ -187,6 +202,8 @@ try {
       seconds: importSeconds,
       articlesPerSecond: rate,
       peakRssMb: Number(mb(importPeak)),
+      peakRssFirstHalfMb: Number(mb(run.peakFirstHalf)),
+      peakRssSecondHalfMb: Number(mb(run.peakSecondHalf)),
       databaseMegabytes: Number(mb(databaseBytes)),
       databaseKilobytesPerArticle: databaseBytes / 1024 / imported,
     },
@@ -215,6 +232,9 @@ ${String(result.dumpMegabytes)} MB multistream .xml.bz2. Imported as \`npm run a
 | bzip2 + XML only (one thread) | ${readSeconds.toFixed(1)} s | ${result.reading.wikitextMegabytesPerSecond.toFixed(1)} MB of wikitext/s | |
 | + wikitext to text (one thread, no database) | ${convertSeconds.toFixed(1)} s | ${result.converting.pagesPerSecond.toFixed(0)} pages/s | |
 | the whole import (the CLI: reading in a worker thread, indexing) | ${importSeconds.toFixed(1)} s | **${rate.toFixed(0)} articles/s** | **${String(result.import.peakRssMb)} MB** |
+
+Resident memory (sampled every 100 ms): at most ${String(result.import.peakRssFirstHalfMb)} MB while the first half of the
+articles were imported, ${String(result.import.peakRssSecondHalfMb)} MB during the second half.
 
 Database after the import: ${String(result.import.databaseMegabytes)} MB, ${result.import.databaseKilobytesPerArticle.toFixed(1)} kB an article (text, fingerprints, indexes).
 

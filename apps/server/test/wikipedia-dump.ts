@@ -409,18 +409,21 @@ let bzip2Module: Promise<Bzip2Module> | null = null;
 function loadBzip2(): Promise<Bzip2Module> {
   bzip2Module ??= new Promise((resolve) => {
     // Emscripten's Node glue adds process-wide handlers that print its whole source on any uncaught error
-    const events = ['uncaughtException', 'unhandledRejection'] as const;
-    const before = events.map((event) => new Set(process.listeners(event)));
+    const before = {
+      uncaughtException: new Set(process.listeners('uncaughtException')),
+      unhandledRejection: new Set(process.listeners('unhandledRejection')),
+    };
     const factory = createRequire(import.meta.url)('libbzip2-wasm') as () => {
       then(callback: (module: Bzip2Module & { then?: unknown }) => void): void;
     };
     // the Emscripten module is a thenable of itself: unwrap it once, or awaiting it never ends
     factory().then((module) => {
-      events.forEach((event, i) => {
-        for (const listener of process.listeners(event)) {
-          if (!before[i]?.has(listener)) process.off(event, listener as (...args: unknown[]) => void);
-        }
-      });
+      for (const listener of process.listeners('uncaughtException')) {
+        if (!before.uncaughtException.has(listener)) process.off('uncaughtException', listener);
+      }
+      for (const listener of process.listeners('unhandledRejection')) {
+        if (!before.unhandledRejection.has(listener)) process.off('unhandledRejection', listener);
+      }
       delete module.then;
       resolve(module);
     });

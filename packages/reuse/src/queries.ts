@@ -34,11 +34,18 @@ export interface PlannedQuery {
 /** Words in a query: well within what engines take (Google and Brave cut at about 32). */
 export const MAX_QUERY_WORDS = 10;
 
+/** Common words join a query only to give it this many words. */
+const MIN_QUERY_WORDS = 4;
+
 /** A chunk is never shorter than this (a short text is one chunk, whatever the budget). */
 const MIN_CHUNK_WORDS = 100;
 
-/** The chunk is divided into this many equal parts, and no part gives more than its share of the words. */
+/**
+ * A chunk is divided into up to five equal parts of about 40 words, and no part gives more than its share of
+ * the query's words at first.
+ */
 const PARTS = 5;
+const PART_WORDS = 40;
 
 /**
  * Queries a document of `words` words may spend: `perThousandWords` per 1,000 words, rounded up, at least one
@@ -113,8 +120,9 @@ function isContent(text: string, token: Token): boolean {
  * The chunk's most distinctive words, in the order they first occur. A word's weight stands in for the
  * inverse document frequency a search engine gives it, from what the text itself says: long words are rarer
  * than short ones, a word capitalised inside a sentence is a name, a word of the common-words list is weak;
- * repeated in the chunk, it weighs more. At most two words come from each fifth of the chunk, so a short
- * passage from another source among long stretches of the writer's own text still gets its words in.
+ * repeated in the chunk, it weighs more. Each part of the chunk (a fifth of it, or about 40 words in a short
+ * one) gives its best words first, at most its share, so a short passage from another source among long
+ * stretches of the writer's own text still gets its words in.
  */
 function keyWords(
   text: string,
@@ -135,21 +143,23 @@ function keyWords(
       entry.name ||= name;
     }
   }
-  const common = COMMON_WORDS[language];
+  const commonWords = COMMON_WORDS[language];
   const scored = [...seen.values()].map(({ count, at, name }) => {
     const word = text.slice(tokens[at]!.start, tokens[at]!.end);
-    const rarity = common.has(word.toLowerCase()) ? COMMON_WEIGHT : (Math.min(word.length, 12) / 6) * (name ? 2.5 : 1);
-    return { word, at, weight: (1 + Math.log(count)) * rarity };
+    const common = commonWords.has(word.toLowerCase());
+    const rarity = common ? COMMON_WEIGHT : (Math.min(word.length, 12) / 6) * (name ? 2.5 : 1);
+    return { word, at, common, weight: (1 + Math.log(count)) * rarity };
   });
   scored.sort((a, b) => b.weight - a.weight || a.at - b.at);
+  // First the best words of each part (common words never take a part's place), then the best of the rest.
   const length = chunk.endToken - chunk.firstToken;
-  const parts = process.env.PV === 'size' ? Math.max(1, Math.min(PARTS, Math.round(length / 40))) : PARTS;
+  const parts = Math.max(1, Math.min(PARTS, Math.round(length / PART_WORDS)));
   const quota = Math.ceil(MAX_QUERY_WORDS / parts);
   const perPart = new Array<number>(parts).fill(0);
   const picked = new Set<(typeof scored)[number]>();
   for (const candidate of scored) {
     if (picked.size >= MAX_QUERY_WORDS) break;
-    if (process.env.FLOOR && candidate.weight < Number(process.env.FLOOR)) continue;
+    if (candidate.common) continue;
     const part = Math.min(parts - 1, Math.floor(((candidate.at - chunk.firstToken) / length) * parts));
     if (perPart[part]! >= quota) continue;
     perPart[part]!++;
@@ -157,7 +167,7 @@ function keyWords(
   }
   for (const candidate of scored) {
     if (picked.size >= MAX_QUERY_WORDS) break;
-    picked.add(candidate);
+    if (!candidate.common || picked.size < MIN_QUERY_WORDS) picked.add(candidate);
   }
   return [...picked].sort((a, b) => a.at - b.at).map((s) => s.word);
 }

@@ -214,10 +214,12 @@ export const collectionsRoutes: FastifyPluginAsyncZod<CollectionsRoutesOptions> 
     {
       onRequest: limitDumpSize,
       errorHandler: dumpErrorHandler,
-      // the stored dump is removed unless an import took it (a refused form, a bad CSRF token, an error)
-      onResponse: async (request) => {
+      // before the answer goes: the stored dump is removed unless an import took it (a refused form, a bad
+      // CSRF token, an error)
+      onSend: async (request, _reply, payload) => {
         const upload = dumpUploads.get(request);
         if (upload?.dump != null && !upload.isTaken) await removeUploadDir(upload.dump.dir);
+        return payload;
       },
       config: {
         form: true,

@@ -123,7 +123,7 @@ describe(`report scope and source origins (${TEST_DB_KIND})`, () => {
     expect(data.compared_with).toEqual({
       documents: [{ scope: 'instance', count: before }],
       collections: [{ name: 'ref:maritime', title: 'Maritime history', documents: 1 }],
-      internet: { searched: false, reason: 'no_provider' },
+      internet: { searched: false, reason: 'no_provider', partial: false, queries: 0, pages: 0 },
     });
     // recorded, not recomputed: a later check changes the index, not this report
     idOf(await submit(first.browser, { text: ORIGINAL_ESSAY.replace('cello', 'lute') }));
@@ -136,7 +136,7 @@ describe(`report scope and source origins (${TEST_DB_KIND})`, () => {
     expect(english).toContain(`Documents checked on Veritext: ${String(before)}`);
     // one document, in the singular
     expect(english).toMatch(/Reference collection 'Maritime history': 1 document(?!s)/);
-    expect(english).toContain('The internet: not searched');
+    expect(english).toContain('The internet: not searched (no search provider is configured on this service)');
 
     // a report stored before the scope was recorded: no section, nothing broken
     await t.handle.db.query(`UPDATE text_checks SET report = report - 'compared_with' WHERE id = $1`, [id]);

@@ -145,6 +145,8 @@ const SKIPPED = new Set([
   'button', 'canvas', 'embed', 'head', 'iframe', 'link', 'math', 'meta', 'noscript', 'object', 'option',
   'script', 'select', 'style', 'svg', 'template', 'textarea', 'title',
 ]); // prettier-ignore
+/** What a <br> leaves in a paragraph's text until it is split into lines (newlines in the source are spaces). */
+const LINE_BREAK = '\u2028';
 /** Table cells: inline, but never glued to their neighbours. */
 const CELLS = new Set(['td', 'th']);
 
@@ -158,7 +160,7 @@ function blockText(root: DomNode): string {
   let current = '';
   const flush = (): void => {
     const lines = current
-      .split('\n')
+      .split(LINE_BREAK)
       .map((line) => line.replace(/\s+/g, ' ').trim())
       .filter((line) => line !== '');
     if (lines.length > 0) paragraphs.push(lines.join('\n'));
@@ -180,7 +182,7 @@ function blockText(root: DomNode): string {
     const name = entry.localName ?? '';
     if (SKIPPED.has(name) || entry.hasAttribute?.('hidden') === true) continue;
     if (name === 'br') {
-      current += '\n';
+      current += LINE_BREAK;
       continue;
     }
     const breaks = BLOCKS.has(name) || CELLS.has(name);

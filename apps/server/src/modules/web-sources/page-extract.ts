@@ -86,7 +86,7 @@ function spawn(): HtmlThread {
     worker.unref();
     thread.timer = setTimeout(() => {
       drop(thread, new Error('idle'));
-    }, HTML_IDLE_MS);
+    }, HTML_IDLE_MS).unref();
     if (reply.ok) pending.resolve(reply.page);
     else pending.reject(new Error(reply.message));
     pump();
@@ -226,11 +226,7 @@ export function pdfTitle(bytes: Uint8Array): string | null {
   const source = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
   const title = infoTitle(source) ?? xmpTitle(source);
   if (title === null) return null;
-  // eslint-disable-next-line no-control-regex -- control characters are what is removed
-  const clean = title
-    .replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const clean = title.replace(/[\p{Cc}\s]+/gu, ' ').trim();
   if (clean === '') return null;
   return clean.length > MAX_PDF_TITLE_CHARS ? `${clean.slice(0, MAX_PDF_TITLE_CHARS - 1)}…` : clean;
 }
@@ -241,17 +237,29 @@ function lastMatch(source: string, pattern: RegExp): RegExpExecArray | null {
   return last;
 }
 
-function infoTitle(source: string): string | null {
-  const info = lastMatch(source, /\/Info\s+(\d+)\s+(\d+)\s+R/g);
-  if (info === null) return null;
-  const object = lastMatch(source, new RegExp(`(?<![0-9])${info[1] ?? ''}\\s+${info[2] ?? ''}\\s+obj\\b`, 'g'));
+/** The text of object `number generation` (its last definition: an incremental update's wins), or null. */
+function pdfObject(source: string, number: string, generation: string): string | null {
+  const object = lastMatch(source, new RegExp(`(?<![0-9])${number}\\s+${generation}\\s+obj\\b`, 'g'));
   if (object === null) return null;
   const start = object.index + object[0].length;
   const end = source.indexOf('endobj', start);
-  const body = source.slice(start, end < 0 ? start + MAX_INFO_CHARS : Math.min(end, start + MAX_INFO_CHARS));
-  const key = /\/Title\s*(?=[(<])/.exec(body);
+  return source.slice(start, end < 0 ? start + MAX_INFO_CHARS : Math.min(end, start + MAX_INFO_CHARS));
+}
+
+function infoTitle(source: string): string | null {
+  const info = lastMatch(source, /\/Info\s+(\d+)\s+(\d+)\s+R/g);
+  const body = info === null ? null : pdfObject(source, info[1] ?? '', info[2] ?? '');
+  if (body === null) return null;
+  // the title is in the dictionary, or in an object of its own that the dictionary names
+  const key = /\/Title\s*(?:(\d+)\s+(\d+)\s+R|(?=[(<]))/.exec(body);
   if (key === null) return null;
-  const raw = pdfString(body, key.index + key[0].length);
+  let raw: number[] | null;
+  if (key[1] === undefined) {
+    raw = pdfString(body, key.index + key[0].length);
+  } else {
+    const own = pdfObject(source, key[1], key[2] ?? '');
+    raw = own === null ? null : pdfString(own, own.length - own.trimStart().length);
+  }
   return raw === null ? null : decodePdfText(raw);
 }
 
@@ -311,11 +319,13 @@ function xmpTitle(source: string): string | null {
   if (item === undefined) return null;
   // XMP is UTF-8: the Latin-1 view of the bytes goes back to bytes, then to text
   const text = Buffer.from(item, 'latin1').toString('utf8');
-  return text.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (_whole, entity: string) => {
-    const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-    if (entity.startsWith('#x') || entity.startsWith('#X'))
-      return String.fromCodePoint(Number.parseInt(entity.slice(2), 16));
-    if (entity.startsWith('#')) return String.fromCodePoint(Number.parseInt(entity.slice(1), 10));
-    return named[entity.toLowerCase()] ?? '';
-  });
+  const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+  return text.replace(
+    /&(?:#x([0-9a-f]{1,6})|#(\d{1,7})|(amp|lt|gt|quot|apos));/gi,
+    (whole, hex?: string, decimal?: string, name?: string) => {
+      if (name !== undefined) return named[name.toLowerCase()] ?? whole;
+      const code = hex === undefined ? Number(decimal) : Number.parseInt(hex, 16);
+      return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    },
+  );
 }

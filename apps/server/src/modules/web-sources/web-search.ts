@@ -3,7 +3,7 @@ import type { PlagiarismReport, ReportSource } from '@veritext/contracts';
 import type { FingerprintStore } from '@veritext/reuse';
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/database.ts';
-import { extractPage } from './page-extract.ts';
+import { closePageExtractor, extractPage } from './page-extract.ts';
 import { createSearchProvider } from './providers/index.ts';
 import { createSafeFetcher } from './safe-fetch.ts';
 import type { InternetOutcome, SafeFetcher, SearchProvider } from './types.ts';
@@ -62,6 +62,7 @@ export async function closeSharedWebSearch(): Promise<void> {
   const current = shared;
   shared = null;
   if (current !== null) await current.fetcher.close();
+  await closePageExtractor();
 }
 
 /** Runs the web stage of one check; the pages found join the `web` collection of the index. */

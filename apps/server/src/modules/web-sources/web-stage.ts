@@ -128,6 +128,8 @@ export async function runWebStage(
   const pageKeys = new Set<string>();
   const pageTexts: string[] = [];
   const seen = new Set<string>();
+  /** Texts being indexed by this stage, by their hash. */
+  const texts = new Map<string, Promise<void>>();
   let queries = 0;
   let downloads = 0;
   let cacheHits = 0;
@@ -160,26 +162,16 @@ export async function runWebStage(
       const extracted = await deps.extract(page);
       const contentSha256 = sha256(extracted.text);
       const ttl = settings.cacheTtlMs;
-      const same = await deps.cache.byContentHash(contentSha256, now());
-      if (same !== null) {
-        // the same text under another address (a mirror, a tracking parameter): one source, found once
-        await deps.cache.put({ ...same, requestedUrl: result.url, contentSha256 }, ttl);
-        const known = await deps.store.getSources([same.key]);
-        const source = known.get(same.key);
-        if (source !== undefined) {
-          found(same.key, source.text);
-          return;
-        }
+      // two addresses of one text downloaded at once: the second waits for the first and joins it
+      const earlier = texts.get(contentSha256);
+      let settle = (): void => undefined;
+      if (earlier === undefined) texts.set(contentSha256, new Promise<void>((resolve) => (settle = resolve)));
+      else await earlier;
+      try {
+        await keep(result, page, extracted, contentSha256, ttl);
+      } finally {
+        settle();
       }
-      const key = webPageKey(extracted.url);
-      const title = extracted.title.trim() === '' ? result.title : extracted.title;
-      const source = { id: key, text: extracted.text, collection: WEB_COLLECTION, title, url: extracted.url };
-      await deps.store.add(source, sourceKeys(source));
-      await deps.cache.put(
-        { key, url: extracted.url, title, fetchedAt: page.fetchedAt, requestedUrl: result.url, contentSha256 },
-        ttl,
-      );
-      found(key, extracted.text);
     } catch (error) {
       if (stop.aborted && !(error instanceof FetchRefusedError && error.reason !== 'timeout')) {
         partial = true;
@@ -189,6 +181,44 @@ export async function runWebStage(
       deps.logger.info({ url: result.url, reason }, 'web page not used');
       await deps.cache.putRefused(result.url, reason, REFUSAL_TTL_MS);
     }
+  };
+
+  /** Indexes a downloaded page (or joins the page already indexed with the same text) and caches it. */
+  const keep = async (
+    result: SearchResult & { url: string },
+    page: FetchedPage,
+    extracted: ExtractedPage,
+    contentSha256: string,
+    ttl: number,
+  ): Promise<void> => {
+    const same = await deps.cache.byContentHash(contentSha256, now());
+    if (same !== null) {
+      // the same text under another address (a mirror, a tracking parameter): one source, found once
+      await deps.cache.put({ ...same, requestedUrl: result.url, contentSha256 }, ttl);
+      const known = await deps.store.getSources([same.key]);
+      const source = known.get(same.key);
+      if (source !== undefined) {
+        found(same.key, source.text);
+        return;
+      }
+    }
+    const key = webPageKey(extracted.url);
+    const title = extracted.title.trim() === '' ? result.title : extracted.title;
+    const source = { id: key, text: extracted.text, collection: WEB_COLLECTION, title, url: extracted.url };
+    await deps.store.add(source, sourceKeys(source));
+    await deps.cache.put(
+      {
+        key,
+        url: extracted.url,
+        title,
+        fetchedAt: page.fetchedAt,
+        requestedUrl: result.url,
+        finalUrl: page.url,
+        contentSha256,
+      },
+      ttl,
+    );
+    found(key, extracted.text);
   };
 
   for (const planned of plan) {

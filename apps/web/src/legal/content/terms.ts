@@ -44,10 +44,10 @@ export const TERMS: LegalDocument = {
           },
           {
             list: [
-              'Internet sources are not searched yet. A passage copied from a web page is found only if the same text is in one of the collections above.',
+              'Internet sources are searched only when the operator of this service has configured a web-search provider, and then within a time limit. The report says whether the internet was searched, partly searched or not searched, and why. A page that the provider does not return, or that forbids robots, cannot be found.',
               'The AI detector gives a statistical estimate for English and Spanish texts. It can be wrong in both directions, especially on short, formulaic or heavily edited texts.',
               'A similarity percentage or an AI score is not proof of misconduct. Quotations, common phrases and properly cited passages can match. A person must read the report and make any decision; do not punish anyone on a score alone.',
-              'The citation generator, the grammar checker, monthly subscriptions, internet sources and connections to learning management systems are not available yet. They are not part of anything you buy today.',
+              'The citation generator, the grammar checker, monthly subscriptions and connections to learning management systems are not available yet. They are not part of anything you buy today.',
             ],
           },
         ],
@@ -226,10 +226,10 @@ export const TERMS: LegalDocument = {
           },
           {
             list: [
-              'Todavía no se buscan fuentes de internet. Un pasaje copiado de una página web solo se encuentra si el mismo texto está en alguna de las colecciones anteriores.',
+              'Las fuentes de internet solo se buscan si quien opera este servicio ha configurado un proveedor de búsqueda web, y siempre con un tiempo límite. El informe dice si se buscó en internet, si la búsqueda fue parcial o si no se buscó, y por qué. Una página que el proveedor no devuelve, o que prohíbe los robots, no se puede encontrar.',
               'El detector de IA da una estimación estadística para textos en inglés y en español. Puede equivocarse en los dos sentidos, sobre todo en textos cortos, formularios o muy editados.',
               'Un porcentaje de similitud o una puntuación de IA no prueban una falta. Las citas, las frases habituales y los pasajes bien citados pueden coincidir. Una persona debe leer el informe y tomar cualquier decisión; no sanciones a nadie solo por una puntuación.',
-              'El generador de citas, el corrector gramatical, las suscripciones mensuales, las fuentes de internet y la conexión con plataformas de aprendizaje (LMS) aún no están disponibles. No forman parte de nada de lo que compras hoy.',
+              'El generador de citas, el corrector gramatical, las suscripciones mensuales y la conexión con plataformas de aprendizaje (LMS) aún no están disponibles. No forman parte de nada de lo que compras hoy.',
             ],
           },
         ],
