@@ -130,6 +130,8 @@ describe('internet sources in the browser', () => {
     const scope = dialog.getByTestId('report-scope');
     expect(await scope.textContent()).toMatch(/internet/i);
     expect(await scope.textContent()).not.toMatch(/not searched/i);
+    const dir = process.env.CHECK_SCREENSHOTS_DIR;
+    if (dir !== undefined) await page.screenshot({ path: `${dir}/web-source-report.png` });
   });
 
   it('without a search provider the report says the internet was not searched', async () => {

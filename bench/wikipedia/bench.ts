@@ -11,7 +11,8 @@
  * 3. the import: articles a second, peak resident memory (sampled every 100 ms), the database's size after.
  *
  * and projects the import's time for the Spanish (about 2 million articles) and English (about 6.9 million)
- * Wikipedias. Writes bench/results/wikipedia.md (and wikipedia.json). Needs nothing of ../shared.
+ * Wikipedias. Writes bench/results/wikipedia.md and .json (wikipedia-postgres.* with --database-url, the URL of an
+ * empty database). Needs nothing of ../shared.
  *
  *   node bench/wikipedia/bench.ts [--articles 20000] [--database-url postgres://…]
  */
@@ -32,6 +33,8 @@ const { values } = parseArgs({
 });
 const articles = Math.max(100, Number(values.articles));
 const databaseUrl = values['database-url'];
+/** The embedded PGlite's figures in wikipedia.md, a PostgreSQL server's in wikipedia-postgres.md. */
+const resultName = databaseUrl === undefined ? 'wikipedia' : 'wikipedia-postgres';
 const log = (line: string): void => void process.stderr.write(line + '\n');
 
 const ES_ARTICLES = 2_000_000;
@@ -214,9 +217,9 @@ try {
       enDatabaseGigabytes: (EN_ARTICLES * databaseBytes) / imported / 1024 ** 3,
     },
   };
-  writeFileSync(join(root, 'bench/results/wikipedia.json'), JSON.stringify(result, null, 2) + '\n');
+  writeFileSync(join(root, `bench/results/${resultName}.json`), JSON.stringify(result, null, 2) + '\n');
   writeFileSync(
-    join(root, 'bench/results/wikipedia.md'),
+    join(root, `bench/results/${resultName}.md`),
     `# Wikipedia dump import (\`npm run bench:wikipedia\`, issue 14 §4)
 
 ${result.date} · ${result.machine} · ${result.database}
