@@ -3,8 +3,9 @@
  * text is not the source text: the page adds a title and perhaps some boilerplate, HTML and PDF change the
  * white space, PDF breaks lines. Both texts are cut into words (lower-cased runs of letters and digits) and
  * the page's words are matched to the source's in order: equal words advance together; after a mismatch the
- * next place in the source where the page's next three words occur (at or after the current one) resumes the
- * match, and a page word found nowhere (boilerplate) is skipped. A page offset then maps through the word it
+ * match resumes at the nearest place (within 60 words on either side) where three words of the page occur in
+ * the source, else at the one place the source has the page's next three words, else past the page word
+ * (boilerplate). A page offset then maps through the word it
  * falls in or next to.
  */
 interface Word {
@@ -15,6 +16,8 @@ interface Word {
 
 const WORD = /[\p{L}\p{N}]+/gu;
 const ANCHOR = 3;
+/** How far (in words, on either side) a mismatch is looked past before the match jumps. */
+const NEAR = 60;
 
 function wordsOf(text: string): Word[] {
   const words: Word[] = [];
@@ -44,6 +47,11 @@ export function offsetMap(pageText: string, sourceText: string): OffsetMap {
     if (list === undefined) anchors.set(key, [j]);
     else list.push(j);
   }
+  const anchorAt = (i: number): string =>
+    page
+      .slice(i, i + ANCHOR)
+      .map((w) => w.form)
+      .join(' ');
   const match = new Int32Array(page.length).fill(-1);
   let j = 0;
   for (let i = 0; i < page.length; ) {
@@ -51,13 +59,23 @@ export function offsetMap(pageText: string, sourceText: string): OffsetMap {
       match[i++] = j++;
       continue;
     }
-    const key = page
-      .slice(i, i + ANCHOR)
-      .map((w) => w.form)
-      .join(' ');
-    const next = (anchors.get(key) ?? []).find((at) => at >= j);
-    if (next === undefined) i++;
-    else j = next;
+    // Nearby first: skip a few page words (a title, a caption) or source words (a line the page lost),
+    // whichever resumes the match soonest.
+    let best: { skip: number; at: number } | null = null;
+    for (let skip = 0; skip <= NEAR && i + skip < page.length; skip++) {
+      const at = (anchors.get(anchorAt(i + skip)) ?? []).find((x) => x >= j);
+      if (at === undefined || at - j > NEAR) continue;
+      if (best === null || skip + (at - j) < best.skip + (best.at - j)) best = { skip, at };
+    }
+    if (best !== null) {
+      i += best.skip;
+      j = best.at;
+      continue;
+    }
+    // Far: only to a place the page's next words name alone (an anchor the source has once).
+    const far = anchors.get(anchorAt(i));
+    if (far !== undefined && far.length === 1 && far[0]! > j) j = far[0]!;
+    else i++;
   }
   let located = 0;
   for (const m of match) if (m >= 0) located++;

@@ -75,7 +75,8 @@ const LABELS = {
     file: 'File',
     thumb: 'thumb',
     citationNeeded: '{{citation needed|date=March 2021}}',
-    cite: (n: number) => `{{cite web |url=https://example.org/source/${String(n)} |title=Source ${String(n)} |access-date=2020-01-01}}`,
+    cite: (n: number) =>
+      `{{cite web |url=https://example.org/source/${String(n)} |title=Source ${String(n)} |access-date=2020-01-01}}`,
     hatnote: (title: string) => `{{About|the town|the river|${title} (river)}}`,
     stub: '{{Geo-stub}}',
     disambiguation: '{{disambiguation}}',
@@ -106,7 +107,8 @@ const LABELS = {
     file: 'Archivo',
     thumb: 'miniaturadeimagen',
     citationNeeded: '{{cita requerida}}',
-    cite: (n: number) => `{{cita web |url=https://example.org/fuente/${String(n)} |título=Fuente ${String(n)} |fechaacceso=1 de enero de 2020}}`,
+    cite: (n: number) =>
+      `{{cita web |url=https://example.org/fuente/${String(n)} |título=Fuente ${String(n)} |fechaacceso=1 de enero de 2020}}`,
     hatnote: (title: string) => `{{Otros usos|${title} (río)}}`,
     stub: '{{esbozo de localidad}}',
     disambiguation: '{{desambiguación}}',
@@ -144,7 +146,8 @@ const COINED: Record<WikiLanguage, string[]> = {
 
 function coin(syllables: readonly string[]): string[] {
   const words: string[] = [];
-  for (const a of syllables) for (const b of syllables) for (const c of ['', ...syllables.slice(0, 6)]) words.push(a + b + c);
+  for (const a of syllables)
+    for (const b of syllables) for (const c of ['', ...syllables.slice(0, 6)]) words.push(a + b + c);
   return words;
 }
 
@@ -263,7 +266,10 @@ function article(rng: Rng, language: WikiLanguage, title: string, sections: numb
       );
     } else if (roll < 0.75) {
       parts.push(
-        Array.from({ length: between(rng, 2, 4) }, () => `* [[${capital(pick(rng, WORDS[language]))}]] ${pick(rng, WORDS[language])}`).join('\n'),
+        Array.from(
+          { length: between(rng, 2, 4) },
+          () => `* [[${capital(pick(rng, WORDS[language]))}]] ${pick(rng, WORDS[language])}`,
+        ).join('\n'),
       );
     }
   }
@@ -350,7 +356,10 @@ export function generateWiki(options: WikiOptions): GeneratedPage[] {
     }
     if (i % 97 === 50) {
       const title = freshTitle();
-      const items = Array.from({ length: 4 }, () => `* [[${title} (${pick(rng, WORDS[language])})]], ${sentence(rng, language, { next: 1, named: [] })[1]}`);
+      const items = Array.from(
+        { length: 4 },
+        () => `* [[${title} (${pick(rng, WORDS[language])})]], ${sentence(rng, language, { next: 1, named: [] })[1]}`,
+      );
       pages.push({
         ns: 0,
         title,
@@ -373,7 +382,9 @@ export function dumpHeader(language: WikiLanguage): string {
   const labels = LABELS[language];
   const namespaces = [[0, ''], ...labels.namespaces]
     .map(([key, name]) =>
-      name === '' ? `      <namespace key="${String(key)}" case="first-letter" />` : `      <namespace key="${String(key)}" case="first-letter">${String(name)}</namespace>`,
+      name === ''
+        ? `      <namespace key="${String(key)}" case="first-letter" />`
+        : `      <namespace key="${String(key)}" case="first-letter">${String(name)}</namespace>`,
     )
     .join('\n');
   return (
@@ -401,7 +412,11 @@ export function pageXml(page: GeneratedPage): string {
 export const DUMP_FOOTER = '</mediawiki>\n';
 
 type Bzip2Module = {
-  compressBZ2(input: Uint8Array, blockSize: number, workFactor: number): { error: number; error_msg?: string; output: Uint8Array };
+  compressBZ2(
+    input: Uint8Array,
+    blockSize: number,
+    workFactor: number,
+  ): { error: number; error_msg?: string; output: Uint8Array };
 };
 let bzip2Module: Promise<Bzip2Module> | null = null;
 
@@ -465,7 +480,13 @@ export async function writeDump(
       await write(DUMP_FOOTER);
     } else {
       await write(dumpHeader(language));
-      for (let at = 0; at < pages.length; at += 100) await write(pages.slice(at, at + 100).map(pageXml).join(''));
+      for (let at = 0; at < pages.length; at += 100)
+        await write(
+          pages
+            .slice(at, at + 100)
+            .map(pageXml)
+            .join(''),
+        );
       await write(DUMP_FOOTER);
     }
     return (await handle.stat()).size;

@@ -33,6 +33,7 @@ export {
   chunkCovered,
   snippetPromising,
   snippetOverlap,
+  promisingResults,
   MAX_QUERY_WORDS,
   type PlannedQuery,
 } from './queries.ts';

@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { chunkCovered, MAX_QUERY_WORDS, planQueries, queryBudget, snippetOverlap, snippetPromising } from './queries.ts';
+import {
+  chunkCovered,
+  MAX_QUERY_WORDS,
+  planQueries,
+  promisingResults,
+  queryBudget,
+  snippetOverlap,
+  snippetPromising,
+} from './queries.ts';
 import { seededRandom, textGenerator } from './testing.ts';
 
 const wordsOf = (text: string): string[] => text.match(/[\p{L}\p{N}]+/gu) ?? [];
@@ -88,7 +96,10 @@ describe('planQueries', () => {
     const plan = planQueries(doc, 'en', queryBudget(wordsOf(doc).length, 5, 30));
     const rank = (query: string): number[] => {
       const terms = new Set(query.toLowerCase().split(' '));
-      const scores = sources.map((s) => new Set(wordsOf(s.toLowerCase())).intersection(terms).size);
+      const scores = sources.map((s) => {
+        const words = new Set(wordsOf(s.toLowerCase()));
+        return [...terms].filter((term) => words.has(term)).length;
+      });
       return scores.map((_, i) => i).sort((a, b) => scores[b]! - scores[a]! || a - b);
     };
     for (const { source, text } of passages) {
@@ -135,5 +146,31 @@ describe('snippetPromising', () => {
       'vouchers, birthday parties, school trips and family tickets available online.';
     expect(snippetPromising(snippet, chunk, 'en')).toBe(false);
     expect(snippetPromising('', chunk, 'en')).toBe(false);
+  });
+});
+
+describe('promisingResults', () => {
+  const chunk =
+    'The committee agreed that the observatory on the hill needed a new telescope mount, and the engineers from ' +
+    'Aberystwyth proposed a design made of lightweight alloys that would survive the coastal winds.';
+  const results = [
+    { url: 'a', snippet: 'Observatory gift shop: postcards, mugs, umbrellas, jigsaw puzzles and family tickets online.' },
+    { url: 'b', snippet: 'the observatory on the hill needed a new telescope mount, said the committee of the town' },
+    { url: 'c', snippet: 'engineers from Aberystwyth proposed a design made of lightweight alloys for the coastal winds' },
+    {
+      url: 'd',
+      snippet: 'A telescope mount for beginners: tripods, counterweights, eyepieces, finderscopes, dew shields, red torches and star charts reviewed by amateurs.',
+    },
+  ];
+
+  test('keeps the promising ones, best snippet first, at most `max`', () => {
+    expect(promisingResults(results, chunk, 'en', 10).map((r) => r.url)).toEqual(['c', 'b']);
+    expect(promisingResults(results, chunk, 'en', 1).map((r) => r.url)).toEqual(['c']);
+    expect(promisingResults(results, chunk, 'en', 0)).toEqual([]);
+  });
+
+  test('near ties keep the engine’s order', () => {
+    const twice = [results[2]!, { ...results[2]!, url: 'c2' }];
+    expect(promisingResults(twice, chunk, 'en', 2).map((r) => r.url)).toEqual(['c', 'c2']);
   });
 });

@@ -32,7 +32,7 @@ export interface PlannedQuery {
 }
 
 /** Words in a query: well within what engines take (Google and Brave cut at about 32). */
-export const MAX_QUERY_WORDS = 10;
+export const MAX_QUERY_WORDS = Number(process.env.QW ?? 10);
 
 /** Common words join a query only to give it this many words. */
 const MIN_QUERY_WORDS = 4;
@@ -44,8 +44,8 @@ const MIN_CHUNK_WORDS = 100;
  * A chunk is divided into up to five equal parts of about 40 words, and no part gives more than its share of
  * the query's words at first.
  */
-const PARTS = 5;
-const PART_WORDS = 40;
+const PARTS = Number(process.env.PARTS ?? 5);
+const PART_WORDS = Number(process.env.PW ?? 40);
 
 /**
  * Queries a document of `words` words may spend: `perThousandWords` per 1,000 words, rounded up, at least one
@@ -147,7 +147,7 @@ function keyWords(
   const scored = [...seen.values()].map(({ count, at, name }) => {
     const word = text.slice(tokens[at]!.start, tokens[at]!.end);
     const common = commonWords.has(word.toLowerCase());
-    const rarity = common ? COMMON_WEIGHT : (Math.min(word.length, 12) / 6) * (name ? 2.5 : 1);
+    const rarity = common ? COMMON_WEIGHT : (Math.min(word.length, 12) / 6) * (name ? Number(process.env.NAMEW ?? 2.5) : 1);
     return { word, at, common, weight: (1 + Math.log(count)) * rarity };
   });
   scored.sort((a, b) => b.weight - a.weight || a.at - b.at);
@@ -282,6 +282,29 @@ export const SNIPPET_SHARE = 0.2;
 export function snippetPromising(snippet: string, chunkText: string, language: Language): boolean {
   return snippetOverlap(snippet, chunkText, language) >= SNIPPET_SHARE;
 }
+
+/**
+ * The results of one query worth downloading, at most `max`: those with a promising snippet, the best first
+ * (snippet overlap, less a tenth for each place down the result list, so the engine's order settles near
+ * ties). The web stage gives each query its fair share of the downloads left (the downloads left over the
+ * queries left): in document order without a share, the first chunks' weak results use up the downloads the
+ * last chunks' sources needed.
+ */
+export function promisingResults<T extends { readonly snippet: string }>(
+  results: readonly T[],
+  chunkText: string,
+  language: Language,
+  max: number,
+): T[] {
+  return results
+    .map((result, rank) => ({ result, overlap: snippetOverlap(result.snippet, chunkText, language), rank }))
+    .filter((r) => r.overlap >= SNIPPET_SHARE)
+    .sort((a, b) => b.overlap - RANK_STEP * b.rank - (a.overlap - RANK_STEP * a.rank) || a.rank - b.rank)
+    .slice(0, Math.max(0, max))
+    .map((r) => r.result);
+}
+
+const RANK_STEP = 0.1;
 
 /** Share of the snippet's distinct content stems found in the chunk (0 for a snippet without any). */
 export function snippetOverlap(snippet: string, chunkText: string, language: Language): number {

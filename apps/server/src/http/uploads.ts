@@ -1,7 +1,7 @@
 import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import { TEXTAREA_MAX_LENGTH } from '@veritext/contracts';
 import { MAX_FILE_BYTES } from '@veritext/extract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 
 /** A file received in a multipart form, held in memory (25 MB at most, one per request). */
 export type UploadedFile = { fieldName: string; fileName: string; bytes: Buffer };

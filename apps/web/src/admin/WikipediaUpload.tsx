@@ -22,7 +22,13 @@ const PROBLEM_KEYS = {
  * arrives) and imported by a job; `status` shows its progress as the page shows the other imports', and `onStarted`
  * says an import was queued.
  */
-export function WikipediaUploadForm({ status, onStarted }: { status: (id: number) => ReactNode; onStarted: () => void }) {
+export function WikipediaUploadForm({
+  status,
+  onStarted,
+}: {
+  status: (id: number) => ReactNode;
+  onStarted: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const { endpoints, session } = useServices();
   const describeError = useErrorText();
@@ -85,8 +91,7 @@ export function WikipediaUploadForm({ status, onStarted }: { status: (id: number
   }
 
   const showNameProblem = nameProblem !== null && isSubmitted;
-  const problemText =
-    problem === null || (problem === 'noFile' && !isSubmitted) ? null : t(PROBLEM_KEYS[problem]);
+  const problemText = problem === null || (problem === 'noFile' && !isSubmitted) ? null : t(PROBLEM_KEYS[problem]);
   const progressText =
     phase.kind === 'uploading'
       ? t('admin.upload.progress', {

@@ -35,6 +35,16 @@ export type CollectionImportRow = {
   skipped: Partial<WikipediaSkipped>;
 };
 
+/** A Wikipedia import's skipped pages by reason (a reason it has not met yet counts 0). */
+export function skippedOf(row: Pick<CollectionImportRow, 'skipped'>): WikipediaSkipped {
+  return {
+    redirect: row.skipped.redirect ?? 0,
+    namespace: row.skipped.namespace ?? 0,
+    disambiguation: row.skipped.disambiguation ?? 0,
+    short: row.skipped.short ?? 0,
+  };
+}
+
 const COLUMNS =
   'id, collection_name, title, user_id, state, kind, upload_dir, files, ignored, total, done, failed, failures, ' +
   'error, created_at, started_at, finished_at, source_file, source_bytes::float8 AS source_bytes, pages_done, ' +

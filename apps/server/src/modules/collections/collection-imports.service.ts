@@ -10,6 +10,7 @@ import {
   insertCollectionImport,
   insertWikipediaImport,
   listOpenCollectionImports,
+  skippedOf,
   type CollectionImportRow,
 } from './collection-imports.repository.ts';
 import { planUploads, removeUploadDir, storeUploads, type StoredDump } from './collection-uploads.ts';
@@ -48,12 +49,7 @@ export function presentCollectionImport(row: CollectionImportRow): CollectionImp
       row.kind === 'wikipedia'
         ? {
             pages: row.pages_done,
-            skipped: {
-              redirect: row.skipped.redirect ?? 0,
-              namespace: row.skipped.namespace ?? 0,
-              disambiguation: row.skipped.disambiguation ?? 0,
-              short: row.skipped.short ?? 0,
-            },
+            skipped: skippedOf(row),
             bytes_done: row.bytes_done,
             bytes_total: row.source_bytes ?? 0,
           }

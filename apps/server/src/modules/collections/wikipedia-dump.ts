@@ -153,7 +153,6 @@ export async function openDump(file: string, options: DumpReadOptions = {}): Pro
   async function* pages(): AsyncGenerator<DumpPage> {
     const parser = new SaxesParser({ xmlns: false, position: false });
     const ready: DumpPage[] = [];
-    let isMediaWiki = false;
     let language: string | null = null;
     let base: string | null = null;
     let dbName: string | null = null;
@@ -168,8 +167,8 @@ export async function openDump(file: string, options: DumpReadOptions = {}): Pro
       const parent = path.at(-1);
       path.push(tag.name);
       if (path.length === 1) {
-        if (tag.name !== 'mediawiki') throw new CollectionError(`Not a MediaWiki dump: its root element is <${tag.name}>`);
-        isMediaWiki = true;
+        if (tag.name !== 'mediawiki')
+          throw new CollectionError(`Not a MediaWiki dump: its root element is <${tag.name}>`);
         language = tag.attributes['xml:lang'] ?? null;
         return;
       }
@@ -244,7 +243,6 @@ export async function openDump(file: string, options: DumpReadOptions = {}): Pro
         );
       }
       while (ready.length > 0) yield ready.shift() as DumpPage;
-      if (!isMediaWiki) throw new CollectionError('Not a MediaWiki dump: no <mediawiki> element');
     } finally {
       input.destroy();
       path = [];

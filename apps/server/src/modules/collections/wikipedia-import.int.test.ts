@@ -142,7 +142,7 @@ describe(`Wikipedia dump import (${TEST_DB_KIND})`, () => {
     const again = await importDump(handle.db, 'eswiki', dump);
     expect(again.prepared.state).toBe('finished');
     expect(await sourcesOf('ref:eswiki')).toBe(articles.length);
-  });
+  }, 120_000);
 
   it('keeps each article as clean text under its id, title and Wikipedia URL', async () => {
     const { rows } = await handle.db.query<{ key: string; title: string; url: string; body: string }>(
@@ -202,7 +202,7 @@ describe(`Wikipedia dump import (${TEST_DB_KIND})`, () => {
         [`ref:${name}`],
       );
       expect(rows).toEqual([
-        { key: `ref:${name}:wiki:en:10`, url: "https://en.wikipedia.org/wiki/Saint-Ouen%27s_Bridge" },
+        { key: `ref:${name}:wiki:en:10`, url: 'https://en.wikipedia.org/wiki/Saint-Ouen%27s_Bridge' },
         { key: `ref:${name}:wiki:en:13`, url: 'https://en.wikipedia.org/wiki/Mill_(Yorkshire)' },
       ]);
     }
@@ -211,7 +211,7 @@ describe(`Wikipedia dump import (${TEST_DB_KIND})`, () => {
     const copied = article.paragraphs[1] ?? '';
     const result = await checkText(store, { text: copied, language: 'en', collections: ['ref:enwiki'] });
     expect(result.matches[0]?.sourceId).toBe(`ref:enwiki:wiki:en:${String(article.id)}`);
-  });
+  }, 60_000);
 
   it('refuses what is not a dump, and fails a truncated one after committing what it read', async () => {
     const notes = path.join(dir, 'notes.txt');
@@ -219,15 +219,17 @@ describe(`Wikipedia dump import (${TEST_DB_KIND})`, () => {
     await expect(prepareWikipediaImport(handle.db, { name: 'bad', file: notes })).rejects.toThrow(
       'is neither a bzip2 file nor XML',
     );
-    await expect(prepareWikipediaImport(handle.db, { name: 'bad', file: path.join(dir, 'nope.xml.bz2') })).rejects.toThrow(
-      CollectionError,
-    );
+    await expect(
+      prepareWikipediaImport(handle.db, { name: 'bad', file: path.join(dir, 'nope.xml.bz2') }),
+    ).rejects.toThrow(CollectionError);
     await expect(prepareWikipediaImport(handle.db, { name: 'Bad Name', file: dump })).rejects.toThrow(
       'Invalid collection name',
     );
     const other = path.join(dir, 'other.xml');
     writeFileSync(other, '<?xml version="1.0"?><rss><channel /></rss>');
-    await expect(importDump(handle.db, 'bad', other)).rejects.toThrow('Not a MediaWiki dump: its root element is <rss>');
+    await expect(importDump(handle.db, 'bad', other)).rejects.toThrow(
+      'Not a MediaWiki dump: its root element is <rss>',
+    );
 
     // the download stopped half-way: the batches before the cut are kept
     const truncated = path.join(dir, 'truncated.xml.bz2');

@@ -10,6 +10,7 @@ import {
   ImportSupersededError,
   insertWikipediaImport,
   recordWikipediaCheckpoint,
+  skippedOf,
   type CollectionImportRow,
   type WikipediaSkipped,
 } from './collection-imports.repository.ts';
@@ -30,10 +31,7 @@ const WORKER_URL = new URL('./wikipedia-pages.worker.ts', import.meta.url);
 /** Batches the worker may read ahead of the indexing. */
 const READ_AHEAD = 2;
 
-type WorkerMessage =
-  | { batch: ArticleBatch }
-  | { done: true }
-  | { error: { message: string; isBadInput: boolean } };
+type WorkerMessage = { batch: ArticleBatch } | { done: true } | { error: { message: string; isBadInput: boolean } };
 
 /**
  * `articleBatches` of the dump, read in a worker thread at most READ_AHEAD batches ahead of the caller. The worker
@@ -49,7 +47,7 @@ async function* batchesFromWorker(file: string, options: ArticleBatchOptions): A
     wakeUp?.();
   };
   worker.on('message', receive);
-  worker.on('error', (error) => receive({ error: { message: error.message, isBadInput: false } }));
+  worker.on('error', (error: Error) => receive({ error: { message: error.message, isBadInput: false } }));
   worker.on('exit', (code) =>
     receive({ error: { message: `the dump reader stopped (exit code ${String(code)})`, isBadInput: false } }),
   );
@@ -110,15 +108,6 @@ export type WikipediaImportOutcome = {
 };
 
 const MAX_REPORTED_FAILURES = 1_000;
-
-function skippedOf(row: CollectionImportRow): WikipediaSkipped {
-  return {
-    redirect: row.skipped.redirect ?? 0,
-    namespace: row.skipped.namespace ?? 0,
-    disambiguation: row.skipped.disambiguation ?? 0,
-    short: row.skipped.short ?? 0,
-  };
-}
 
 /**
  * Runs a claimed Wikipedia import (`runner` holds its row) from its resume point to the end of the dump, or until

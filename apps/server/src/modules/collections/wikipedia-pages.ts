@@ -22,7 +22,6 @@ import { openDump, type DumpPage, type DumpSite } from './wikipedia-dump.ts';
  * `articleBatches` reads a dump into batches of articles; wikipedia-pages.worker.ts runs it in a worker thread.
  */
 
-
 export const MIN_ARTICLE_WORDS = 50;
 
 /** Sections that hold no prose of the article (compared lower-case), with what is under them. */

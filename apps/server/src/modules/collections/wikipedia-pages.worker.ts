@@ -32,6 +32,9 @@ try {
   port.postMessage({ done: true });
 } catch (error) {
   port.postMessage({
-    error: { message: error instanceof Error ? error.message : String(error), isBadInput: error instanceof CollectionError },
+    error: {
+      message: error instanceof Error ? error.message : String(error),
+      isBadInput: error instanceof CollectionError,
+    },
   });
 }

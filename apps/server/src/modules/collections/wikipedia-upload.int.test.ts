@@ -72,7 +72,9 @@ describe(`Wikipedia dump upload (${TEST_DB_KIND})`, () => {
   ): Promise<LightMyRequestResponse> {
     const { payload, contentType } = multipart(
       fields,
-      file === undefined ? undefined : { field: 'dump', name: file.name, type: 'application/x-bzip2', bytes: file.bytes },
+      file === undefined
+        ? undefined
+        : { field: 'dump', name: file.name, type: 'application/x-bzip2', bytes: file.bytes },
     );
     return t.app.inject({
       method: 'POST',
@@ -96,7 +98,14 @@ describe(`Wikipedia dump upload (${TEST_DB_KIND})`, () => {
     existsSync(path.join(dataDir, UPLOADS_FOLDER)) ? readdirSync(path.join(dataDir, UPLOADS_FOLDER)) : [];
 
   function context(attempt: number, signal: AbortSignal): JobContext {
-    return { jobId: `test-${String(attempt)}`, queue: wikipediaImportJob.queueName, attempt, signal, db: t.handle.db, logger };
+    return {
+      jobId: `test-${String(attempt)}`,
+      queue: wikipediaImportJob.queueName,
+      attempt,
+      signal,
+      db: t.handle.db,
+      logger,
+    };
   }
 
   it('refuses other callers, other files and what is not a dump, keeping nothing', async () => {
@@ -108,7 +117,11 @@ describe(`Wikipedia dump upload (${TEST_DB_KIND})`, () => {
     const none = await upload(adminToken, { name: 'eswiki' });
     expect(none.statusCode).toBe(400);
     expect(none.json()).toMatchObject({ error: { fields: { dump: expect.any(String) } } });
-    const fake = await upload(adminToken, { name: 'eswiki' }, { name: 'x.xml.bz2', bytes: Buffer.from('PK\u0003\u0004zip') });
+    const fake = await upload(
+      adminToken,
+      { name: 'eswiki' },
+      { name: 'x.xml.bz2', bytes: Buffer.from('PK\u0003\u0004zip') },
+    );
     expect(fake.statusCode).toBe(400);
     expect(fake.json()).toMatchObject({
       error: { fields: { dump: expect.stringContaining('neither a bzip2 file nor XML') } },

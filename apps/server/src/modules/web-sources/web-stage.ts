@@ -118,6 +118,8 @@ export async function runWebStage(
   const now = deps.now ?? (() => new Date());
   const budget = AbortSignal.timeout(settings.timeBudgetMs);
   const stop = signal === undefined ? budget : AbortSignal.any([signal, budget]);
+  /** Whether the budget ran out (or the caller gave up) — a function, as it changes behind every await. */
+  const expired = (): boolean => stop.aborted;
   const words = doc.text.split(/\s+/u).filter((word) => word !== '').length;
   const plan = planQueries(
     doc.text,
@@ -155,7 +157,11 @@ export async function runWebStage(
   };
 
   const download = async (result: SearchResult & { url: string }): Promise<void> => {
-    if (stop.aborted || downloads >= settings.downloadsMax) return;
+    if (expired()) {
+      partial = true;
+      return;
+    }
+    if (downloads >= settings.downloadsMax) return;
     downloads += 1;
     try {
       const page = await deps.fetcher.fetch(result.url, { signal: stop });
@@ -173,7 +179,7 @@ export async function runWebStage(
         settle();
       }
     } catch (error) {
-      if (stop.aborted && !(error instanceof FetchRefusedError && error.reason !== 'timeout')) {
+      if (expired() && !(error instanceof FetchRefusedError && error.reason !== 'timeout')) {
         partial = true;
         return;
       }
@@ -222,7 +228,7 @@ export async function runWebStage(
   };
 
   for (const planned of plan) {
-    if (stop.aborted) {
+    if (expired()) {
       partial = true;
       break;
     }
@@ -237,7 +243,7 @@ export async function runWebStage(
       });
       queries += 1;
     } catch (error) {
-      if (stop.aborted) {
+      if (expired()) {
         partial = true;
         break;
       }
