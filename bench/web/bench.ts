@@ -15,8 +15,11 @@
  * extracted text map to the source text through the words they fall on (offsets.ts).
  *
  *   node bench/web/bench.ts [--limit N] [--cases CATEGORY|CORPUS] [--distractors 5000] [--concurrency 2]
- *        [--provider searxng|brave|google] [--per-1000 5] [--queries-max 30] [--downloads-max 40]
- *        [--time-budget 60] [--retrieval-only] [--write]
+ *        [--provider searxng|brave|google] [--per-1000 N] [--queries-max N] [--downloads-max N]
+ *        [--time-budget SECONDS] [--retrieval-only] [--write]
+ *
+ * The web stage runs with the product's settings (apps/server/src/config.ts: its defaults, or the WEB_* variables
+ * of the environment); the four flags override them.
  *
  * --limit N takes N cases spread evenly over each corpus; --cases keeps one PAN category or one corpus
  * (pan13-train, clough09, tnlp-es). --retrieval-only skips HTTP, extraction and alignment: the same web stage
@@ -30,9 +33,10 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { checkText, MemoryStore } from '@veritext/reuse';
 import { detectCase, type Detection, type DetectionLine } from '../../packages/reuse/cli/cases.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
 import { closePageExtractor, extractPage } from '../../apps/server/src/modules/web-sources/page-extract.ts';
 import { createSearchProvider } from '../../apps/server/src/modules/web-sources/providers/index.ts';
-import { createSafeFetcher, defaultFetchPolicy } from '../../apps/server/src/modules/web-sources/safe-fetch.ts';
+import { createSafeFetcher } from '../../apps/server/src/modules/web-sources/safe-fetch.ts';
 import type {
   ExtractedPage,
   FetchedPage,
@@ -67,10 +71,10 @@ const { values } = parseArgs({
     distractors: { type: 'string', default: '5000' },
     concurrency: { type: 'string', default: '2' },
     provider: { type: 'string', default: 'searxng' },
-    'per-1000': { type: 'string', default: '5' },
-    'queries-max': { type: 'string', default: '30' },
-    'downloads-max': { type: 'string', default: '40' },
-    'time-budget': { type: 'string', default: '60' },
+    'per-1000': { type: 'string' },
+    'queries-max': { type: 'string' },
+    'downloads-max': { type: 'string' },
+    'time-budget': { type: 'string' },
     'retrieval-only': { type: 'boolean', default: false },
     write: { type: 'boolean', default: false },
   },
@@ -78,12 +82,15 @@ const { values } = parseArgs({
 const log = (line: string): void => void process.stderr.write(line + '\n');
 const work = mkdtempSync(join(tmpdir(), 'bench-web-'));
 const retrievalOnly = values['retrieval-only'];
+// The product's settings (its defaults, or the WEB_* variables of the environment), unless a flag overrides one.
+const product = loadConfig(process.env).webSearch;
+const flag = (value: string | undefined, fallback: number): number => (value === undefined ? fallback : Number(value));
 const settings: WebStageSettings = {
-  timeBudgetMs: Number(values['time-budget']) * 1000,
-  queriesPer1000Words: Number(values['per-1000']),
-  queriesMax: Number(values['queries-max']),
-  downloadsMax: Number(values['downloads-max']),
-  cacheTtlMs: 7 * 24 * 3600 * 1000,
+  timeBudgetMs: flag(values['time-budget'], product.timeBudgetMs / 1000) * 1000,
+  queriesPer1000Words: flag(values['per-1000'], product.queriesPer1000Words),
+  queriesMax: flag(values['queries-max'], product.queriesMax),
+  downloadsMax: flag(values['downloads-max'], product.downloadsMax),
+  cacheTtlMs: product.cacheTtlMs,
 };
 const quiet = { info: () => {}, warn: () => {} };
 
@@ -140,7 +147,6 @@ interface Web {
   provider: SearchProvider;
   fetcher: SafeFetcher;
   extract: (page: FetchedPage) => Promise<ExtractedPage>;
-  urlOf: (path: string) => string;
   close(): Promise<void>;
 }
 
@@ -163,7 +169,7 @@ async function httpWeb(): Promise<Web> {
   const port = Number(new URL(web.origin).port);
   const fetcher = createSafeFetcher(
     {
-      ...defaultFetchPolicy('http://bench.invalid'),
+      ...product.fetch,
       allowedPorts: [port],
       allowAddresses: ['127.0.0.1'],
       perHostConcurrency: 4,
@@ -180,7 +186,6 @@ async function httpWeb(): Promise<Web> {
     provider: createSearchProvider(config),
     fetcher,
     extract: extractPage,
-    urlOf: web.urlOf,
     close: async () => {
       await fetcher.close();
       await Promise.all([web.close(), search.close(), closePageExtractor()]);
@@ -220,7 +225,6 @@ function inProcessWeb(): Web {
       close: async () => {},
     },
     extract: async (page) => ({ url: page.url, title: textOf.get(page.url)!.title, text: page.body.toString() }),
-    urlOf: (path) => origin + path,
     close: async () => {},
   };
 }
@@ -262,7 +266,14 @@ async function runCase(c: PlagCase, web: Web): Promise<CaseRun> {
   const doc = { text: c.susp_text, language: languageOf(c) };
   const stage = await runWebStage(
     doc,
-    { provider: web.provider, fetcher: web.fetcher, extract: web.extract, cache: memoryWebPageCache(), store, logger: quiet },
+    {
+      provider: web.provider,
+      fetcher: web.fetcher,
+      extract: web.extract,
+      cache: memoryWebPageCache(),
+      store,
+      logger: quiet,
+    },
     settings,
   );
   const truth = truthOf(c);
@@ -363,7 +374,7 @@ async function runCase(c: PlagCase, web: Web): Promise<CaseRun> {
 }
 
 async function runAll(web: Web): Promise<CaseRun[]> {
-  const runs: CaseRun[] = new Array(cases.length);
+  const runs = new Array<CaseRun>(cases.length);
   let next = 0;
   let done = 0;
   const workers = Array.from({ length: Math.max(1, Number(values.concurrency)) }, async () => {
@@ -417,10 +428,15 @@ const pick = (g: Measures[string] | undefined): Char => ({
 
 function scores(lines: readonly DetectionLine[], name: string) {
   const byCase = new Map(lines.map((l) => [l.case_id, l]));
-  const linesOf = (list: readonly PlagCase[]) => list.map((c) => byCase.get(c.id)!).filter((l) => l !== undefined);
-  const pan = selected['pan13-train'].length > 0 ? measure(linesOf(selected['pan13-train']), selected['pan13-train'], `${name}-pan`) : {};
-  const clough = selected.clough09.length > 0 ? measure(linesOf(selected.clough09), selected.clough09, `${name}-clough`) : {};
-  const tnlp = selected['tnlp-es'].length > 0 ? measure(linesOf(selected['tnlp-es']), selected['tnlp-es'], `${name}-tnlp`) : {};
+  const linesOf = (list: readonly PlagCase[]): DetectionLine[] => list.flatMap((c) => byCase.get(c.id) ?? []);
+  const pan =
+    selected['pan13-train'].length > 0
+      ? measure(linesOf(selected['pan13-train']), selected['pan13-train'], `${name}-pan`)
+      : {};
+  const clough =
+    selected.clough09.length > 0 ? measure(linesOf(selected.clough09), selected.clough09, `${name}-clough`) : {};
+  const tnlp =
+    selected['tnlp-es'].length > 0 ? measure(linesOf(selected['tnlp-es']), selected['tnlp-es'], `${name}-tnlp`) : {};
   const byCategory: Record<string, Char> = {};
   for (const [group, m] of Object.entries(pan))
     if (group.startsWith('category=') && !group.includes('01-no-plagiarism')) byCategory[group.slice(9)] = pick(m);
@@ -457,7 +473,12 @@ function retrievalFigures(runs: readonly CaseRun[]) {
     queriesPerDocument: sum((r) => r.queries) / Math.max(1, runs.length),
     downloadsPerDocument: sum((r) => r.downloads) / Math.max(1, runs.length),
     /** All queries over all words. */
-    queriesPer100Words: (100 * sum((r) => r.queries)) / Math.max(1, sum((r) => r.words)),
+    queriesPer100Words:
+      (100 * sum((r) => r.queries)) /
+      Math.max(
+        1,
+        sum((r) => r.words),
+      ),
     /** The mean over documents of each document's rate. */
     meanQueriesPer100Words: sum((r) => (100 * r.queries) / Math.max(1, r.words)) / Math.max(1, runs.length),
     maxQueriesPer100Words: Math.max(...runs.map((r) => (100 * r.queries) / Math.max(1, r.words))),
@@ -548,7 +569,9 @@ const md = [
     `, ${results.run.concurrency} at a time, ${f(wallSeconds, 0)} s in all.`,
   `The web: ${sources.length} source pages of ../shared/data/plag (${results.run.pdfPages} as PDF, the rest HTML with a site's boilerplate) ` +
     `among ${distractorList.length} distractor pages; search: ${results.run.provider}` +
-    (retrievalOnly ? ' (retrieval only: no HTTP, extraction or alignment)' : ' over HTTP from the local search service (BM25)') +
+    (retrievalOnly
+      ? ' (retrieval only: no HTTP, extraction or alignment)'
+      : ' over HTTP from the local search service (BM25)') +
     `. Settings: ${settings.queriesPer1000Words} queries per 1,000 words, at most ${settings.queriesMax}; at most ${settings.downloadsMax} downloads; ` +
     `time budget ${settings.timeBudgetMs / 1000} s per document; a fresh index and page cache for every document.`,
   '',

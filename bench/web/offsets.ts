@@ -21,7 +21,8 @@ const NEAR = 60;
 
 function wordsOf(text: string): Word[] {
   const words: Word[] = [];
-  for (const m of text.matchAll(WORD)) words.push({ start: m.index, end: m.index + m[0].length, form: m[0].toLowerCase() });
+  for (const m of text.matchAll(WORD))
+    words.push({ start: m.index, end: m.index + m[0].length, form: m[0].toLowerCase() });
   return words;
 }
 
@@ -54,7 +55,7 @@ export function offsetMap(pageText: string, sourceText: string): OffsetMap {
       .join(' ');
   const match = new Int32Array(page.length).fill(-1);
   let j = 0;
-  for (let i = 0; i < page.length; ) {
+  for (let i = 0; i < page.length;) {
     if (j < source.length && page[i]!.form === source[j]!.form) {
       match[i++] = j++;
       continue;

@@ -52,7 +52,8 @@ function titleOf(text: string): string {
 export function sourcePages(cases: readonly PlagCase[]): SourcePage[] {
   const byKey = new Map<string, { corpus: string; srcId: string; text: string }>();
   for (const c of cases) {
-    for (const s of c.sources) byKey.set(`${c.corpus}/${s.src_id}`, { corpus: c.corpus, srcId: s.src_id, text: s.text });
+    for (const s of c.sources)
+      byKey.set(`${c.corpus}/${s.src_id}`, { corpus: c.corpus, srcId: s.src_id, text: s.text });
   }
   return [...byKey].map(([key, { corpus, srcId, text }], i) => {
     const pdf = i % PDF_EVERY === PDF_EVERY - 1;

@@ -101,9 +101,9 @@ describe('configuration', () => {
     expect(webSearch).toEqual({
       provider: null,
       timeBudgetMs: 60_000,
-      queriesPer1000Words: 5,
+      queriesPer1000Words: 10,
       queriesMax: 30,
-      downloadsMax: 40,
+      downloadsMax: 60,
       cacheTtlMs: 7 * 24 * 3600 * 1000,
       fetch: {
         allowedPorts: [80, 443],

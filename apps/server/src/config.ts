@@ -104,9 +104,9 @@ const EnvSchema = z.object({
   GOOGLE_CSE_URL: httpUrl.default('https://www.googleapis.com/customsearch/v1'),
   /** The web stage's time budget per check: what is found by then is used, and the report says "partial". */
   WEB_SEARCH_TIME_BUDGET_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
-  WEB_QUERIES_PER_1000_WORDS: z.coerce.number().min(0.1).max(1000).default(5),
+  WEB_QUERIES_PER_1000_WORDS: z.coerce.number().min(0.1).max(1000).default(10),
   WEB_QUERIES_MAX: z.coerce.number().int().min(1).max(1000).default(30),
-  WEB_DOWNLOADS_MAX: z.coerce.number().int().min(0).max(10_000).default(40),
+  WEB_DOWNLOADS_MAX: z.coerce.number().int().min(0).max(10_000).default(60),
   /** Days a fetched page stays in the cache (and the index) before it is downloaded again. */
   WEB_CACHE_TTL_DAYS: z.coerce.number().min(0.01).max(3650).default(7),
   /** Cap on a page's body after decompression, in bytes. */

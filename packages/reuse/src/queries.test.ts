@@ -123,7 +123,10 @@ describe('chunkCovered', () => {
   test('unrelated pages, or a page holding only a third of the chunk, do not', () => {
     expect(chunkCovered(chunk, unrelated, 'en')).toBe(false);
     expect(chunkCovered(chunk, [], 'en')).toBe(false);
-    const third = chunk.split(/(?<=\.) /).slice(0, 2).join(' ');
+    const third = chunk
+      .split(/(?<=\.) /)
+      .slice(0, 2)
+      .join(' ');
     expect(chunkCovered(chunk, [`${textGenerator(16)(10)} ${third}`], 'en')).toBe(false);
   });
 });
@@ -154,12 +157,19 @@ describe('promisingResults', () => {
     'The committee agreed that the observatory on the hill needed a new telescope mount, and the engineers from ' +
     'Aberystwyth proposed a design made of lightweight alloys that would survive the coastal winds.';
   const results = [
-    { url: 'a', snippet: 'Observatory gift shop: postcards, mugs, umbrellas, jigsaw puzzles and family tickets online.' },
+    {
+      url: 'a',
+      snippet: 'Observatory gift shop: postcards, mugs, umbrellas, jigsaw puzzles and family tickets online.',
+    },
     { url: 'b', snippet: 'the observatory on the hill needed a new telescope mount, said the committee of the town' },
-    { url: 'c', snippet: 'engineers from Aberystwyth proposed a design made of lightweight alloys for the coastal winds' },
+    {
+      url: 'c',
+      snippet: 'engineers from Aberystwyth proposed a design made of lightweight alloys for the coastal winds',
+    },
     {
       url: 'd',
-      snippet: 'A telescope mount for beginners: tripods, counterweights, eyepieces, finderscopes, dew shields, red torches and star charts reviewed by amateurs.',
+      snippet:
+        'A telescope mount for beginners: tripods, counterweights, eyepieces, finderscopes, dew shields, red torches and star charts reviewed by amateurs.',
     },
   ];
 

@@ -10,8 +10,9 @@ import type { Span } from './types.ts';
  * pages already downloaded cover is not queried, and a result is downloaded only when its snippet shares
  * enough with the chunk. Pure: the web stage (apps/server) searches and fetches.
  *
- * Tuned with `npm run bench:web -- --retrieval-only` (a BM25 index of the PAN 2013, Clough and TNLP sources;
- * figures in bench/results/web.md). What the measurements decided:
+ * Tuned on the PAN 2013 dev documents against a BM25 index of the dev sources (`npm run bench:web --
+ * --retrieval-only` runs that loop; the whole web path is in bench/results/web.md). What the measurements
+ * decided:
  * - a bag of the chunk's best words finds more sources than the best run of consecutive words (0.91 against
  *   0.72 of PAN sources among the results), because a chunk of 200 words often holds passages of two origins;
  * - spreading the words over the chunk (at most two from each fifth) finds the short passages a chunk-wide
@@ -20,7 +21,8 @@ import type { Span } from './types.ts';
  *   within 0.02 of the true inverse document frequency of the index; weighting by how much of a word's use
  *   in the document falls in the chunk ("burstiness") made it worse;
  * - a snippet is promising when a fifth of its content words are the chunk's: true sources' snippets often
- *   show a stretch of the page next to the reused passage, so stricter filters lose sources quickly.
+ *   show a stretch of the page next to the reused passage, so stricter filters lose sources quickly; what
+ *   limits the downloads instead is each query's fair share of them, best snippets first (promisingResults).
  */
 
 /** One query and the part of the document it stands for. */
@@ -32,20 +34,20 @@ export interface PlannedQuery {
 }
 
 /** Words in a query: well within what engines take (Google and Brave cut at about 32). */
-export const MAX_QUERY_WORDS = Number(process.env.QW ?? 10);
+export const MAX_QUERY_WORDS = 10;
 
 /** Common words join a query only to give it this many words. */
 const MIN_QUERY_WORDS = 4;
 
-/** A chunk is never shorter than this (a short text is one chunk, whatever the budget). */
+/** Chunks are about this long at least (a short text is one chunk, whatever the budget). */
 const MIN_CHUNK_WORDS = 100;
 
 /**
  * A chunk is divided into up to five equal parts of about 40 words, and no part gives more than its share of
  * the query's words at first.
  */
-const PARTS = Number(process.env.PARTS ?? 5);
-const PART_WORDS = Number(process.env.PW ?? 40);
+const PARTS = 5;
+const PART_WORDS = 40;
 
 /**
  * Queries a document of `words` words may spend: `perThousandWords` per 1,000 words, rounded up, at least one
@@ -58,7 +60,7 @@ export function queryBudget(words: number, perThousandWords: number, max: number
 
 /**
  * At most `budget` queries, in document order. The text is cut into at most `budget` chunks of whole
- * sentences, none shorter than 100 words (so a smaller budget makes longer chunks, and a short text is one
+ * sentences of about 100 words or more (so a smaller budget makes longer chunks, and a short text is one
  * chunk); each chunk gets the query of its most distinctive words.
  */
 export function planQueries(text: string, language: Language, budget: number): PlannedQuery[] {
@@ -147,7 +149,7 @@ function keyWords(
   const scored = [...seen.values()].map(({ count, at, name }) => {
     const word = text.slice(tokens[at]!.start, tokens[at]!.end);
     const common = commonWords.has(word.toLowerCase());
-    const rarity = common ? COMMON_WEIGHT : (Math.min(word.length, 12) / 6) * (name ? Number(process.env.NAMEW ?? 2.5) : 1);
+    const rarity = common ? COMMON_WEIGHT : (Math.min(word.length, 12) / 6) * (name ? 2.5 : 1);
     return { word, at, common, weight: (1 + Math.log(count)) * rarity };
   });
   scored.sort((a, b) => b.weight - a.weight || a.at - b.at);

@@ -3,8 +3,8 @@ import type { Logger } from 'pino';
 import {
   chunkCovered,
   planQueries,
+  promisingResults,
   queryBudget,
-  snippetPromising,
   sourceKeys,
   type FingerprintStore,
 } from '@veritext/reuse';
@@ -227,7 +227,7 @@ export async function runWebStage(
     found(key, extracted.text);
   };
 
-  for (const planned of plan) {
+  for (const [index, planned] of plan.entries()) {
     if (expired()) {
       partial = true;
       break;
@@ -253,14 +253,18 @@ export async function runWebStage(
       failure = FAILURE_REASON[error.failure];
       break;
     }
-    const fresh: (SearchResult & { url: string })[] = [];
+    // a URL counts as seen once it is picked: a rejected snippet may show the real passage for a later chunk
+    const candidates: (SearchResult & { url: string })[] = [];
     for (const result of results) {
       const url = normaliseResultUrl(result.url);
-      if (url === null || seen.has(url)) continue;
-      seen.add(url);
-      if (!snippetPromising(result.snippet, chunk, doc.language)) continue;
-      fresh.push({ ...result, url });
+      if (url === null || seen.has(url) || candidates.some((candidate) => candidate.url === url)) continue;
+      candidates.push({ ...result, url });
     }
+    // each query gets its fair share of the downloads left, so the first chunks' weak results do not use up
+    // what the last chunks' sources need
+    const share = Math.max(1, Math.ceil((settings.downloadsMax - downloads) / (plan.length - index)));
+    const fresh = promisingResults(candidates, chunk, doc.language, share);
+    for (const result of fresh) seen.add(result.url);
     if (fresh.length === 0) continue;
     const urls = fresh.map((result) => result.url);
     const [cached, refused] = await Promise.all([deps.cache.fresh(urls, now()), deps.cache.refused(urls, now())]);
