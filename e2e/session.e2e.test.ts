@@ -133,6 +133,10 @@ describe('session state across two tabs', () => {
         await keepScreenshot(tab2, 'session-ai-tab'),
       );
     });
+    // The previous test's logout (one run in four) left the server session alive while both tabs showed the
+    // logged-out state, so the next page load logged in again by itself: start from no session at all. The
+    // cause (a logout whose server call fails is only best effort in session/store.ts) is noted for a fix.
+    await tab1.context().clearCookies({ name: 'vt_session' });
     await tab2.goto(`${product.url}/ai-detector/`);
     await tab1.goto(`${product.url}/`);
     await tab1.evaluate((text) => {
