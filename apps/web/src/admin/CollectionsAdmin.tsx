@@ -7,6 +7,7 @@ import type { UploadProgress } from '../api/uploadWithProgress.ts';
 import { useServices, useSession } from '../app/ServicesContext.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { useErrorText } from '../modals/useAuthFlow.ts';
+import { UploadActions } from './UploadActions.tsx';
 import {
   addToSelection,
   COLLECTION_FILE_ACCEPT,
@@ -599,23 +600,13 @@ export function UploadForm() {
             </p>
           )}
 
-          <div className="admin-upload__actions">
-            <button type="submit" className="button button--primary" disabled={isBusy} aria-busy={isBusy}>
-              {isBusy ? <Spinner size="sm" /> : null}
-              {isBusy ? t('admin.upload.uploading') : t('admin.upload.submit')}
-            </button>
-            {phase.kind === 'uploading' ? (
-              <button
-                type="button"
-                className="button button--ghost"
-                onClick={() => {
-                  abort.current?.abort();
-                }}
-              >
-                {t('admin.upload.cancel')}
-              </button>
-            ) : null}
-          </div>
+          <UploadActions
+            isBusy={isBusy}
+            isUploading={phase.kind === 'uploading'}
+            onCancel={() => {
+              abort.current?.abort();
+            }}
+          />
         </form>
       )}
     </section>

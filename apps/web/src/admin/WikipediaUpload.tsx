@@ -4,8 +4,8 @@ import { isApiError } from '../api/client.ts';
 import type { UploadProgress } from '../api/uploadWithProgress.ts';
 import { useServices } from '../app/ServicesContext.tsx';
 import { ProgressBar } from '../components/ProgressBar.tsx';
-import { Spinner } from '../components/Spinner.tsx';
 import { useErrorText } from '../modals/useAuthFlow.ts';
+import { UploadActions } from './UploadActions.tsx';
 import { formatBytes, percentOf, validateCollectionName } from './collectionUpload.ts';
 import { dumpProblem, suggestWikipediaName, WIKIPEDIA_DUMP_ACCEPT } from './wikipediaUpload.ts';
 
@@ -220,23 +220,13 @@ export function WikipediaUploadForm({
             </p>
           )}
 
-          <div className="admin-upload__actions">
-            <button type="submit" className="button button--primary" disabled={isBusy} aria-busy={isBusy}>
-              {isBusy ? <Spinner size="sm" /> : null}
-              {isBusy ? t('admin.upload.uploading') : t('admin.upload.submit')}
-            </button>
-            {phase.kind === 'uploading' ? (
-              <button
-                type="button"
-                className="button button--ghost"
-                onClick={() => {
-                  abort.current?.abort();
-                }}
-              >
-                {t('admin.upload.cancel')}
-              </button>
-            ) : null}
-          </div>
+          <UploadActions
+            isBusy={isBusy}
+            isUploading={phase.kind === 'uploading'}
+            onCancel={() => {
+              abort.current?.abort();
+            }}
+          />
         </form>
       )}
     </section>
