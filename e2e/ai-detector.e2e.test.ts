@@ -19,8 +19,8 @@ questions or need further information on this topic.`;
 /** A registered user with AI pages (made by the admin CLI before the product starts). */
 const WRITER = { email: 'ai.writer@example.com', password: 'Correct-Horse-42!' };
 
-/** The verdict in words: one of three bands (issue 20). */
-const VERDICT_WORDS = /^(Most likely written by a person|Mixed: parts may be AI-written|Most likely AI-written)$/;
+/** The verdict in words: one of three bands (issue 20; the uncertain band, issue 15). */
+const VERDICT_WORDS = /^(Reads as written by a person|Not enough evidence to tell|Reads as AI-written)$/;
 
 /** With AI_SCREENSHOTS_DIR set, keeps the page at desktop and at 375 px width for a human to look at. */
 async function shoot(page: Page, name: string): Promise<void> {
@@ -83,10 +83,18 @@ describe('a guest checks a text on the AI detector', () => {
     await expect.poll(() => result.locator('mark.ai-mark').count()).toBeGreaterThan(0);
     const verdict = (await result.getByTestId('ai-verdict').textContent()) ?? '';
     expect(verdict).toMatch(VERDICT_WORDS);
-    // the bar's text equivalent, the caution, and no log-like score line
+    // what it means and how often English texts by people got it in our tests, the bar's text equivalent, the
+    // caution, and no log-like score line or threshold
+    await result
+      .getByTestId('ai-verdict-meaning')
+      .getByText(
+        /In our tests, (none of the [\d,]+|\d+\.\d\d\u00a0% of the [\d,]+) English texts written by people got this result\./,
+      )
+      .waitFor();
     await result.getByRole('img', { name: 'Share of your text' }).waitFor();
     await result.getByText('No AI detector is certain.', { exact: false }).waitFor();
     expect(await result.getByText(/the verdict says AI-written/).count()).toBe(0);
+    expect(await result.getByText(/score|threshold|from 0\.\d/i).count()).toBe(0);
     // three statistic cards and three parts of the bar's legend, two decimals and a no-break space
     expect(await result.getByText(/^\d+\.\d\d\u00a0%$/).count()).toBe(6);
     // the address names the result: a reload shows it again

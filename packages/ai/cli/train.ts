@@ -12,11 +12,14 @@
  *      read it or its pair);
  *   5. their combination, then every threshold (on the document score of src/model.ts
  *      documentCombined), on the calibration side (never trained on);
- * and prints a short summary on the test side (the benchmark, npm run bench:ai, has the figures).
+ * and prints a short summary on the test side (the benchmark, npm run bench:ai, has the figures); then
+ * counts how the written model's verdict bands come out on the test side (cli/calibrate.ts) into
+ * calibration.json beside it, the shares a result quotes ("in our tests, N % of English texts written by
+ * people got this result").
  * `--exclude autextification2023` leaves a source out (its licence is non-commercial).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   STYLE_DIM,
@@ -35,6 +38,7 @@ import {
   denseInput,
   documentCombined,
   encodeFloats,
+  modelFromFile,
   ngramToFile,
   DEFAULT_MODEL_PATH,
   MODEL_FORMAT,
@@ -51,6 +55,7 @@ import { SparseRowsBuilder, logit, seededRandom, trainLogistic } from './logisti
 import { DEFAULT_GBT, trainGbt } from './gbt.ts';
 import { treesLogit, treesToFile } from '../src/trees.ts';
 import { MIN_CHUNK_WORDS } from '../src/detect.ts';
+import { describeCalibration, measureCalibration, writeCalibration } from './calibrate.ts';
 
 export const MODEL_VERSION = '1.0.0';
 export const DEFAULT_SEED = 20261123;
@@ -362,6 +367,8 @@ export interface TrainOptionsCli {
   readonly exclude: ReadonlySet<string>;
   readonly seed: number;
   readonly out: string;
+  /** Where the new model's calibration goes (src/calibration.ts): default calibration.json beside the model; null: none. */
+  readonly calibrationOut?: string | null;
 }
 
 export function train(o: TrainOptionsCli): ModelFile {
@@ -518,6 +525,14 @@ export function train(o: TrainOptionsCli): ModelFile {
   mkdirSync(dirname(o.out), { recursive: true });
   writeFileSync(o.out, JSON.stringify(file) + '\n');
   log(`model written to ${o.out} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  if (o.calibrationOut !== null) {
+    // how the new model's bands come out on its test side: the shares the result's plain sentence quotes
+    const calibration = measureCalibration(modelFromFile(file), rows);
+    const path = o.calibrationOut ?? join(dirname(o.out), 'calibration.json');
+    writeCalibration(path, calibration);
+    for (const line of describeCalibration(calibration)) log(`calibration: ${line}`);
+    log(`calibration written to ${path}`);
+  }
   return file;
 }
 

@@ -16,3 +16,14 @@ export {
 } from './detect.ts';
 export { identifyLanguage, type DetectorLanguage, type LanguageGuess } from './language.ts';
 export { defaultModel, modelFromFile, DEFAULT_MODEL_PATH, type Model, type ModelFile } from './model.ts';
+export {
+  defaultCalibration,
+  measuredEvidence,
+  readCalibration,
+  CALIBRATION_MAX_WORDS,
+  DEFAULT_CALIBRATION_PATH,
+  type CalibrationFile,
+  type Evidence,
+  type EvidenceCell,
+  type OutcomeCounts,
+} from './calibration.ts';

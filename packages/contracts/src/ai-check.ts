@@ -29,6 +29,111 @@ export const AI_CHECK_CODE = { ok: 0, noAiPages: 1 } as const;
 export const AI_MARK_THANKS = 'Thank you so much! You help us get better.';
 
 /**
+ * The verdict people read at a glance: three bands, from the detector's level (one of the six verdicts) and the
+ * evidence behind it. On the detector's validation texts (the test side of bench:ai; packages/ai/model/
+ * calibration.json counts them by level, style and length; figures for model 1.0.0):
+ * - "human-written" and "likely human" are the human band: with the two rules below, 75 % of English and 86 % of
+ *   Spanish human texts get it, and 13 % and 5 % of AI texts;
+ * - "potentially AI", below the headline's line, is given to 21 % of English and 11 % of Spanish human texts and to
+ *   60 % and 52 % of AI texts: the two overlap too much for a call either way, so it is the uncertain band, and its
+ *   level's name (which would call one human text in five "potentially AI") is not shown;
+ * - "likely AI" and above (the headline, `flagged`) no validation human text reached: the AI band.
+ * Two things make any text uncertain whatever its level: a style the model was not trained on (`unfamiliar`: the
+ * detector caps its verdict, and a low level means as little as a high one), and fewer than AI_SHORT_WORDS words,
+ * where the thresholds rest on a handful of calibration texts (12 English and 7 Spanish human ones).
+ */
+export const AI_VERDICT_BANDS = ['human', 'uncertain', 'ai'] as const;
+export type AiVerdictBand = (typeof AI_VERDICT_BANDS)[number];
+
+/** Why a text is in the uncertain band: its level is where human and AI texts overlap, its style is unfamiliar, or it is short. */
+export const AI_UNCERTAIN_REASONS = ['overlap', 'unfamiliar', 'short'] as const;
+export type AiUncertainReason = (typeof AI_UNCERTAIN_REASONS)[number];
+
+/** A text with fewer words than this is too short for a confident call either way. */
+export const AI_SHORT_WORDS = 50;
+
+/** The detector's six verdicts, in order (packages/ai detect.ts VERDICTS), and the first the headline flags. */
+export const AI_VERDICT_LEVELS = [
+  'human-written',
+  'likely human',
+  'potentially AI',
+  'likely AI',
+  'highly likely AI',
+  'most likely AI',
+] as const;
+export const AI_FLAG_LEVEL = 3;
+
+/** What the detector said of a text: its verdict, and (where known) whether its style was unfamiliar and its words. */
+export interface AiEvidence {
+  readonly verdict: string | null;
+  readonly unfamiliar?: boolean | null;
+  readonly words?: number | null;
+}
+
+/** How a verdict is read: its band, why it is uncertain, and the detector's level where its name fits the evidence. */
+export interface AiVerdictReading {
+  readonly band: AiVerdictBand;
+  readonly reason: AiUncertainReason | null;
+  /** One of the six verdicts, shown beside the band; null in the uncertain band, where the level says more than the evidence. */
+  readonly level: string | null;
+}
+
+/** The one mapping from the detector's evidence to what people read; null when there is no verdict (not checked). */
+export function aiVerdictReading(evidence: AiEvidence): AiVerdictReading | null {
+  const level = evidence.verdict === null ? -1 : (AI_VERDICT_LEVELS as readonly string[]).indexOf(evidence.verdict);
+  if (level < 0) return null;
+  const uncertain = (reason: AiUncertainReason): AiVerdictReading => ({ band: 'uncertain', reason, level: null });
+  if (evidence.unfamiliar === true) return uncertain('unfamiliar');
+  if (evidence.words != null && evidence.words < AI_SHORT_WORDS) return uncertain('short');
+  if (level >= AI_FLAG_LEVEL) return { band: 'ai', reason: null, level: evidence.verdict };
+  if (level === AI_FLAG_LEVEL - 1) return uncertain('overlap');
+  return { band: 'human', reason: null, level: evidence.verdict };
+}
+
+/**
+ * How many texts of measured evidence got each band: the detector's tests (packages/ai model/calibration.json
+ * counts texts by level, style and words) summed through aiVerdictReading, the mapping the result shows.
+ */
+export function aiBandCounts(cells: Iterable<AiEvidence & { readonly count: number }>): Record<AiVerdictBand, number> {
+  const counts: Record<AiVerdictBand, number> = { human: 0, uncertain: 0, ai: 0 };
+  for (const cell of cells) {
+    const reading = aiVerdictReading(cell);
+    if (reading !== null) counts[reading.band] += cell.count;
+  }
+  return counts;
+}
+
+/** The band of a verdict alone (a list that has no more of the evidence), or null when there is none. */
+export function aiVerdictBand(verdict: string | null): AiVerdictBand | null {
+  return aiVerdictReading({ verdict })?.band ?? null;
+}
+
+/**
+ * What the server says of a done AI check beside its verdict (optional: older servers send none): the reading of
+ * aiVerdictReading, and how often human texts of its language got the same band on the detector's validation texts.
+ */
+export const AiAssessmentSchema = z.object({
+  band: z.enum(AI_VERDICT_BANDS),
+  reason: z
+    .enum(AI_UNCERTAIN_REASONS)
+    .nullable()
+    .describe('Why the band is uncertain: overlap (human and AI texts get this level alike), unfamiliar, short.'),
+  level: z
+    .string()
+    .nullable()
+    .describe('The detector level to show beside the band; null where its name says more than the evidence.'),
+  lang: z.enum(AI_FORCE_LANGUAGES).nullable(),
+  human_share: z
+    .number()
+    .nullable()
+    .describe(
+      'Percent (two decimals) of the human-written validation texts of this language that got this band; null when not measured.',
+    ),
+  human_texts: z.number().int().nullable().describe('How many human-written validation texts human_share is of.'),
+});
+export type AiAssessment = z.infer<typeof AiAssessmentSchema>;
+
+/**
  * POST /api/v1/chat-gpt/ (form-encoded or multipart). A multipart request may carry one file in the
  * field `file` instead of `text`.
  */
@@ -87,6 +192,8 @@ export const AiCheckResultSchema = z.object({
   flagged: z.boolean(),
   /** The language checked (en, es), null when not known or not supported. */
   lang: z.string().nullable(),
+  /** The verdict as people read it (band, level shown, human texts with the same band); absent from older servers. */
+  assessment: AiAssessmentSchema.nullable().optional(),
 });
 export type AiCheckResult = z.infer<typeof AiCheckResultSchema>;
 
@@ -110,11 +217,11 @@ const ReportType = z
   .optional()
   .describe("Leave out (or '') for the Similarity report of a document; 3 for the report of an AI check.");
 
-/** The language of a Similarity report's PDF: en or es (default: the checked text's, else English). */
+/** The language of a report's PDF: en or es (default: the checked text's, else English). */
 const ReportLanguage = z
   .enum(['en', 'es', ''])
   .optional()
-  .describe("The Similarity report's language (en, es); default the checked text's language when Spanish, else en.");
+  .describe("The report's language (en, es); default the checked text's language when Spanish, else en.");
 
 /** POST /profile/fingerprint/download-pdf/{id}/ (form-encoded): `type` (and `language`) in the form or the query. */
 export const AiReportFormSchema = z
@@ -149,6 +256,8 @@ export const AiCheckSummarySchema = z.object({
   /** One of the six levels, from "human-written" to "most likely AI"; null until done. */
   verdict: z.string().nullable(),
   flagged: z.boolean(),
+  /** The verdict's band (aiVerdictReading, with the evidence the verdict alone lacks); absent from older servers. */
+  band: z.enum(AI_VERDICT_BANDS).nullable().optional(),
   /** The share of the text marked AI (likely + strong), two decimals; null until done. */
   ai_percent: z.number().nullable(),
   group_id: z.number().int().nullable(),
@@ -167,36 +276,14 @@ export const AiCheckListResponseSchema = z.object({
 });
 export type AiCheckListResponse = z.infer<typeof AiCheckListResponseSchema>;
 
-/**
- * The verdict people read at a glance: the detector's six levels in three bands. "human-written" and "likely
- * human" read as a person's text; "potentially AI" (below the headline's line, or capped for an unfamiliar
- * style) as mixed; "likely AI" and above (the headline, `flagged`) as AI-written.
- */
-export type AiVerdictBand = 'human' | 'mixed' | 'ai';
-
-const VERDICT_BANDS: Readonly<Record<string, AiVerdictBand>> = {
-  'human-written': 'human',
-  'likely human': 'human',
-  'potentially AI': 'mixed',
-  'likely AI': 'ai',
-  'highly likely AI': 'ai',
-  'most likely AI': 'ai',
-};
-
-/** The band of a verdict, or null when there is none (not checked) or it is not one of the six. */
-export function aiVerdictBand(verdict: string | null): AiVerdictBand | null {
-  if (verdict === null || !Object.hasOwn(VERDICT_BANDS, verdict)) return null;
-  return VERDICT_BANDS[verdict] ?? null;
-}
+/** The parts of the probability bar: the text's characters unmarked, marked likely AI (mixed) and strongly likely AI. */
+export type AiSharePart = 'human' | 'mixed' | 'ai';
 
 /**
  * The text's shares as the probability bar shows them, in percent of its characters (0–100, summing to 100):
  * marked strongly likely AI (ai), marked likely AI (mixed), and the rest, unmarked (human).
  */
-export function aiTextShares(result: {
-  likely_percent: number;
-  strong_percent: number;
-}): Record<AiVerdictBand, number> {
+export function aiTextShares(result: { likely_percent: number; strong_percent: number }): Record<AiSharePart, number> {
   const ai = Math.min(100, Math.max(0, result.strong_percent));
   const mixed = Math.min(100 - ai, Math.max(0, result.likely_percent));
   return { human: Math.max(0, Math.round((100 - ai - mixed) * 100) / 100), mixed, ai };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SITE_LANGUAGES } from './languages.ts';
 import { TEXTAREA_MAX_LENGTH } from './constants.ts';
+import { AiAssessmentSchema } from './ai-check.ts';
 
 /**
  * The plagiarism check of a text or a file (check-tool.md §3, §4, §7): POST /api/v1/text (and
@@ -187,6 +188,14 @@ export const ReportNodeSchema = z.object({
   isLikely: z.boolean(),
   isHlikely: z.boolean(),
   percent: z.number(),
+  isPublished: z
+    .boolean()
+    .optional()
+    .describe(
+      'AI part only: the passage was found in published sources (a reference collection or the internet; not ' +
+        "other users' checked documents). It is not marked AI (isLikely and isHlikely are false) and does not " +
+        'count toward the AI share. Absent elsewhere.',
+    ),
 });
 export type ReportNode = z.infer<typeof ReportNodeSchema>;
 
@@ -210,9 +219,16 @@ export const PlagiarismReportSchema = z.object({
 export type PlagiarismReport = z.infer<typeof PlagiarismReportSchema>;
 
 /**
+ * The verdict of a document's AI part when every word of it was found in published sources (a reference
+ * collection or the internet): published text is not AI, and nothing is left to judge.
+ */
+export const AI_PUBLISHED_VERDICT = 'found in published sources';
+
+/**
  * The AI part of the report: the text cut into nodes flagged isLikely / isHlikely (the AI detector's
  * chunks of reliability 1 and 2), the shares, and an error message when the AI check failed or did not
- * check the text. `status` is the AI check's status (null: not run yet).
+ * check the text. `status` is the AI check's status (null: not run yet). Passages the plagiarism check found
+ * in published sources are nodes of their own, isPublished, and left out of the shares (percents.published).
  */
 export const AiReportPartSchema = z.object({
   status: z.number().int().nullable(),
@@ -223,9 +239,21 @@ export const AiReportPartSchema = z.object({
     strong: z.number(),
     /** likely + strong. */
     total: z.number(),
+    published: z
+      .number()
+      .min(0)
+      .max(100)
+      .optional()
+      .describe(
+        'The share of the words found in published sources (nodes with isPublished). When it is above 0, ' +
+          'processed, likely, strong and total are shares of the words outside those passages; when every word ' +
+          `was found there, they are 0 and the verdict is '${AI_PUBLISHED_VERDICT}'.`,
+      ),
   }),
   verdict: z.string().nullable(),
   error: z.string().nullable(),
+  /** The verdict as people read it (contracts ai-check.ts AiAssessmentSchema); absent from older servers. */
+  assessment: AiAssessmentSchema.nullable().optional(),
 });
 export type AiReportPart = z.infer<typeof AiReportPartSchema>;
 

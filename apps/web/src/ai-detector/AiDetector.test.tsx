@@ -73,7 +73,7 @@ describe('the AI detector form', () => {
 
   it('opens a kept result named by the address (?check=ID), as My Documents links to it', () => {
     const html = render({ path: '/ai-detector/?check=7', seed: RESULT });
-    expect(html).toContain('Most likely AI-written');
+    expect(html).toContain('Reads as AI-written');
     expect(html).toContain('A kept text that was checked before.');
     expect(html).not.toContain('Text to check for AI');
     // another id in the address is not this result

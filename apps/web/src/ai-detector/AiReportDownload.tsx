@@ -31,12 +31,13 @@ export function saveBlob(blob: Blob, fileName: string): void {
  * while it comes, and "Something went wrong." plus the server's message when it does not (§8).
  */
 export function AiReportDownload({ checkId }: { checkId: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { endpoints } = useServices();
   const toErrorText = useErrorText();
   const id = useId();
   const download = useMutation({
-    mutationFn: () => endpoints.downloadAiReport(checkId),
+    // the PDF in the reader's language
+    mutationFn: () => endpoints.downloadAiReport(checkId, i18n.language === 'es' ? 'es' : 'en'),
     onSuccess: (blob) => {
       saveBlob(blob, aiReportFileName(checkId));
     },

@@ -41,7 +41,7 @@ describe('the AI result view', () => {
 
   it('shows one verdict in words from the server, the detector level, the caution and no score line', () => {
     const html = render(RESULT);
-    expect(html).toMatch(/<p class="ai-verdict" data-testid="ai-verdict">.*Most likely AI-written<\/p>/);
+    expect(html).toMatch(/<p class="ai-verdict" data-testid="ai-verdict">.*Reads as AI-written<\/p>/);
     expect(html).toContain('data-verdict="ai"');
     expect(html).toContain('Detector level: Highly likely AI');
     expect(html).toContain('No AI detector is certain.');
@@ -50,23 +50,55 @@ describe('the AI result view', () => {
     expect(html).toContain('Clear text');
   });
 
-  it('reads each band of the six levels in the words of its band', () => {
+  it('reads each band of the six levels in the words of its band, the level only where it fits', () => {
     const cases = [
-      ['human-written', 'human', 'Most likely written by a person'],
-      ['likely human', 'human', 'Most likely written by a person'],
-      ['potentially AI', 'mixed', 'Mixed: parts may be AI-written'],
-      ['likely AI', 'ai', 'Most likely AI-written'],
-      ['most likely AI', 'ai', 'Most likely AI-written'],
+      ['human-written', 'human', 'Reads as written by a person', 'Detector level: Human-written'],
+      ['likely human', 'human', 'Reads as written by a person', 'Detector level: Likely human'],
+      ['potentially AI', 'uncertain', 'Not enough evidence to tell', null],
+      ['likely AI', 'ai', 'Reads as AI-written', 'Detector level: Likely AI'],
+      ['most likely AI', 'ai', 'Reads as AI-written', 'Detector level: Most likely AI'],
     ] as const;
-    for (const [verdict, band, words] of cases) {
+    for (const [verdict, band, words, level] of cases) {
       const html = render({ ...RESULT, verdict, flagged: band === 'ai' });
       expect(html, verdict).toContain(`data-verdict="${band}"`);
       expect(html, verdict).toMatch(new RegExp(`data-testid="ai-verdict">.*${words}</p>`));
+      if (level === null) expect(html, verdict).not.toContain('Detector level');
+      else expect(html, verdict).toContain(level);
     }
     expect(render({ ...RESULT, verdict: null })).toContain('No verdict');
   });
 
-  it('draws the bar of human, mixed and AI shares with a text equivalent, percentages through format.ts', () => {
+  it('says what the server’s band means and how often human texts got it in our tests, in each band', () => {
+    const assessed = (assessment: AiCheckResult['assessment']) =>
+      render({ ...RESULT, verdict: 'human-written', flagged: false, assessment });
+    const base = { lang: 'en', human_texts: 3646 } as const;
+    const human = assessed({ ...base, band: 'human', reason: null, level: 'human-written', human_share: 75.01 });
+    expect(human).toContain('data-verdict="human"');
+    expect(human).toContain('Detector level: Human-written');
+    expect(human).toContain(
+      'The writing is like the human texts the detector was tested on, and unlike most AI-written ones. ' +
+        'In our tests, 75.01\u00a0% of the 3,646 English texts written by people got this result.',
+    );
+    // the evidence overrides the level: an unfamiliar style is uncertain, and its level is not shown
+    const unfamiliar = assessed({ ...base, band: 'uncertain', reason: 'unfamiliar', level: null, human_share: 24.99 });
+    expect(unfamiliar).toContain('data-verdict="uncertain"');
+    expect(unfamiliar).toMatch(/data-testid="ai-verdict">.*Not enough evidence to tell<\/p>/);
+    expect(unfamiliar).not.toContain('Human-written');
+    expect(unfamiliar).toContain('This kind of writing is unlike anything the detector was trained on');
+    expect(unfamiliar).toContain('In our tests, 24.99\u00a0% of the 3,646 English texts');
+    const short = assessed({ ...base, band: 'uncertain', reason: 'short', level: null, human_share: 24.99 });
+    expect(short).toContain('The text is too short for the detector to make a confident call either way.');
+    const overlap = assessed({ ...base, band: 'uncertain', reason: 'overlap', level: null, human_share: 24.99 });
+    expect(overlap).toContain('so the detector cannot tell which this is.');
+    const ai = assessed({ ...base, band: 'ai', reason: null, level: 'most likely AI', human_share: 0 });
+    expect(ai).toContain('data-verdict="ai"');
+    expect(ai).toContain('In our tests, none of the 3,646 English texts written by people got this result.');
+    // no share measured (an older server): the meaning alone
+    const plain = render({ ...RESULT, verdict: 'potentially AI', flagged: false });
+    expect(plain).toMatch(/data-testid="ai-verdict-meaning">Texts written by people[^<]*which this is\.<\/p>/);
+  });
+
+  it('draws the bar of unmarked, likely and strongly likely shares with a text equivalent, percentages through format.ts', () => {
     const html = render(RESULT);
     // human = 100 - 31.578 - 34.2; each part grows with its share, the empty ones are left out
     expect(html).toMatch(
@@ -76,9 +108,10 @@ describe('the AI result view', () => {
     expect(html).toContain('<span class="ai-bar__part ai-bar__part--mixed" style="flex-grow:31.578"></span>');
     expect(html).toContain('<span class="ai-bar__part ai-bar__part--ai" style="flex-grow:34.2"></span>');
     expect(html).toContain(
-      '34.22\u00a0% of your text reads as written by a person, 31.58\u00a0% is mixed (likely AI-written) and ' +
-        '34.20\u00a0% reads as AI-written (strongly likely).',
+      '34.22\u00a0% of your text is not marked, 31.58\u00a0% is marked likely AI-written and ' +
+        '34.20\u00a0% strongly likely AI-written.',
     );
+    expect(html).toContain('<span class="ai-bar__name">Not marked</span>');
     const humanOnly = render({ ...RESULT, likely_percent: 0, strong_percent: 0, verdict: 'human-written' });
     expect(humanOnly).toContain('ai-bar__part--human');
     expect(humanOnly).not.toContain('ai-bar__part--mixed');
@@ -114,14 +147,45 @@ describe('the AI result view', () => {
     await i18next.changeLanguage('es');
     try {
       const html = render({ ...RESULT, verdict: 'human-written', flagged: false }, 'es');
-      expect(html).toContain('Lo más probable es que lo haya escrito una persona');
+      expect(html).toContain('Parece escrito por una persona');
       expect(html).toContain('Nivel del detector: Escrito por una persona');
+      expect(html).toContain('La escritura se parece a la de los textos humanos con los que se probó el detector');
       expect(html).toContain('Ningún detector de IA es infalible.');
       expect(html).toContain('31,58\u00a0%');
-      expect(html).toContain('El 34,22\u00a0% de tu texto parece escrito por una persona');
+      expect(html).toContain('El 34,22\u00a0% de tu texto no está marcado');
       expect(html).toContain('Borrar texto');
-      const mixed = render({ ...RESULT, verdict: 'potentially AI', flagged: false }, 'es');
-      expect(mixed).toContain('Mixto: algunas partes pueden estar escritas por IA');
+      const base = { lang: 'es', human_texts: 1288 } as const;
+      const uncertain = render(
+        {
+          ...RESULT,
+          verdict: 'potentially AI',
+          flagged: false,
+          assessment: { ...base, band: 'uncertain', reason: 'overlap', level: null, human_share: 14.21 },
+        },
+        'es',
+      );
+      expect(uncertain).toContain('data-verdict="uncertain"');
+      expect(uncertain).toContain('No hay pruebas suficientes para saberlo');
+      expect(uncertain).not.toContain('Nivel del detector');
+      expect(uncertain).toContain('así que el detector no puede saber de cuál se trata.');
+      expect(uncertain).toContain(
+        'En nuestras pruebas, el 14,21\u00a0% de los 1288 textos en español escritos por personas obtuvo este resultado.',
+      );
+      const short = render(
+        {
+          ...RESULT,
+          assessment: { ...base, band: 'uncertain', reason: 'short', level: null, human_share: 14.21 },
+        },
+        'es',
+      );
+      expect(short).toContain('El texto es demasiado corto para que el detector decida con confianza');
+      const ai = render(
+        { ...RESULT, assessment: { ...base, band: 'ai', reason: null, level: 'highly likely AI', human_share: 0 } },
+        'es',
+      );
+      expect(ai).toContain('Parece escrito por IA');
+      expect(ai).toContain('Nivel del detector: Muy probablemente IA');
+      expect(ai).toContain('ninguno de los 1288 textos en español escritos por personas obtuvo este resultado.');
     } finally {
       await i18next.changeLanguage('en');
     }

@@ -2,13 +2,14 @@ import { useId, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AiCheckResult } from '@veritext/contracts';
 import { formatPercent } from '../i18n/format.ts';
-import { BAND_KEYS, aiVerdictBand, barParts, highlightSegments, verdictKey } from './aiDetector.ts';
+import { PART_KEYS, barParts, highlightSegments, verdictAssessment, verdictWords } from './aiDetector.ts';
 
 /**
- * The AI result view (check-tool.md §2, issue 20): one verdict in words (human / mixed / AI, from the server's
- * verdict), the bar of the text's shares with its text equivalent, a caution, then the highlighted text and,
- * after it, the statistic cards (beside the text on a wide screen, under it on a phone); Clear text, Download
- * PDF, feedback and Delete.
+ * The AI result view (check-tool.md §2, issue 20): one verdict in words (reads as written by a person / not enough evidence to
+ * tell / likely AI, from the server's assessment), the detector level where its name fits the evidence, what the
+ * result means and how often human texts got it in our tests (issue 15), the bar of the text's shares with its
+ * text equivalent, a caution, then the highlighted text and, after it, the statistic cards (beside the text on a
+ * wide screen, under it on a phone); Clear text, Download PDF, feedback and Delete.
  */
 export function AiResult({
   result,
@@ -31,8 +32,8 @@ export function AiResult({
   const { t } = useTranslation();
   const id = useId();
   const segments = useMemo(() => highlightSegments(result.content, result.chunks), [result.content, result.chunks]);
-  const band = aiVerdictBand(result.verdict);
-  const level = verdictKey(result.verdict);
+  const words = verdictWords(t, verdictAssessment(result), language);
+  const band = words.band;
   const parts = barParts(result, language);
   const percent = (value: number) => formatPercent(value, language);
   const [human, mixed, ai] = parts;
@@ -45,9 +46,14 @@ export function AiResult({
         </h2>
         <p className="ai-verdict" data-testid="ai-verdict">
           <span className="ai-verdict__dot" aria-hidden="true" />
-          {band === null ? t('ai.result.noVerdict') : t(BAND_KEYS[band].headline)}
+          {words.headline}
         </p>
-        {level === null ? null : <p className="ai-verdict__level">{t('ai.result.level', { level: t(level) })}</p>}
+        {words.level === null ? null : <p className="ai-verdict__level">{words.level}</p>}
+        {words.meaning === null ? null : (
+          <p className="ai-verdict__meaning" data-testid="ai-verdict-meaning">
+            {words.meaning}
+          </p>
+        )}
 
         <div className="ai-bar">
           <p id={`${id}-bar`} className="ai-bar__title">
@@ -63,8 +69,8 @@ export function AiResult({
             {parts.map((part) =>
               part.share > 0 ? (
                 <span
-                  key={part.band}
-                  className={`ai-bar__part ai-bar__part--${part.band}`}
+                  key={part.part}
+                  className={`ai-bar__part ai-bar__part--${part.part}`}
                   style={{ flexGrow: part.share }}
                 />
               ) : null,
@@ -72,8 +78,8 @@ export function AiResult({
           </div>
           <ul className="ai-bar__legend" aria-hidden="true">
             {parts.map((part) => (
-              <li key={part.band} className={`ai-bar__key ai-bar__key--${part.band}`}>
-                <span className="ai-bar__name">{t(BAND_KEYS[part.band].part)}</span>{' '}
+              <li key={part.part} className={`ai-bar__key ai-bar__key--${part.part}`}>
+                <span className="ai-bar__name">{t(PART_KEYS[part.part])}</span>{' '}
                 <span className="ai-bar__value">{part.label}</span>
               </li>
             ))}

@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { TIMINGS } from '@veritext/contracts';
+import { i18next, initI18n } from '../i18n/index.ts';
 import {
   aiTextShares,
   aiVerdictBand,
   barParts,
+  humanRate,
+  meaningKey,
+  verdictAssessment,
+  verdictWords,
   aiPollState,
   aiRefetchInterval,
   countSignificantCharacters,
@@ -97,7 +102,7 @@ describe('the result view helpers', () => {
 describe('the verdict at a glance (issue 20)', () => {
   it('reads the six levels as three bands, and nothing else as a band', () => {
     expect(['human-written', 'likely human'].map(aiVerdictBand)).toEqual(['human', 'human']);
-    expect(aiVerdictBand('potentially AI')).toBe('mixed');
+    expect(aiVerdictBand('potentially AI')).toBe('uncertain');
     expect(['likely AI', 'highly likely AI', 'most likely AI'].map(aiVerdictBand)).toEqual(['ai', 'ai', 'ai']);
     expect(aiVerdictBand(null)).toBeNull();
     expect(aiVerdictBand('hasOwnProperty')).toBeNull();
@@ -113,5 +118,84 @@ describe('the verdict at a glance (issue 20)', () => {
       '31,58\u00a0%',
       '34,20\u00a0%',
     ]);
+  });
+});
+
+describe('the verdict in words (issue 15)', () => {
+  const uncertain = {
+    band: 'uncertain',
+    reason: 'overlap',
+    level: null,
+    lang: 'en',
+    human_share: 24.99,
+    human_texts: 3646,
+  } as const;
+
+  it('takes the server’s assessment, else reads the verdict alone without a share', () => {
+    expect(verdictAssessment({ verdict: 'likely human', lang: 'en', assessment: uncertain })).toBe(uncertain);
+    expect(verdictAssessment({ verdict: 'likely human', lang: 'es' })).toEqual({
+      band: 'human',
+      reason: null,
+      level: 'likely human',
+      lang: 'es',
+      human_share: null,
+      human_texts: null,
+    });
+    expect(verdictAssessment({ verdict: 'potentially AI', lang: 'fr', assessment: null })).toMatchObject({
+      band: 'uncertain',
+      level: null,
+      lang: null,
+    });
+    expect(verdictAssessment({ verdict: null })).toBeNull();
+  });
+
+  it('says what each band and reason means', () => {
+    expect(meaningKey({ band: 'human', reason: null })).toBe('ai.result.meaning.human');
+    expect(meaningKey({ band: 'ai', reason: null })).toBe('ai.result.meaning.ai');
+    for (const reason of ['overlap', 'unfamiliar', 'short'] as const) {
+      expect(meaningKey({ band: 'uncertain', reason })).toBe(`ai.result.meaning.${reason}`);
+    }
+  });
+
+  it('quotes how often human texts of the check’s language got the band, in the reader’s number format', () => {
+    expect(humanRate(uncertain, 'es')).toEqual({
+      key: 'ai.result.humanRate.en',
+      values: { percent: '24,99\u00a0%', total: '3646' },
+    });
+    expect(humanRate({ ...uncertain, human_share: 0, lang: 'es' }, 'en')).toEqual({
+      key: 'ai.result.humanRateNone.es',
+      values: { percent: '0.00\u00a0%', total: '3,646' },
+    });
+    expect(humanRate({ ...uncertain, human_share: null }, 'en')).toBeNull();
+    expect(humanRate({ ...uncertain, lang: null }, 'en')).toBeNull();
+  });
+
+  it('puts it into words with no score or threshold, in English and Spanish', async () => {
+    await initI18n('en');
+    const t = i18next.t.bind(i18next);
+    expect(verdictWords(t, uncertain, 'en')).toEqual({
+      band: 'uncertain',
+      headline: 'Not enough evidence to tell',
+      level: null,
+      meaning:
+        'Texts written by people and AI-written texts both get results like this one, so the detector cannot tell ' +
+        'which this is. In our tests, 24.99\u00a0% of the 3,646 English texts written by people got this result.',
+    });
+    expect(verdictWords(t, null, 'en')).toEqual({ band: null, headline: 'No verdict', level: null, meaning: null });
+    await i18next.changeLanguage('es');
+    try {
+      const words = verdictWords(
+        i18next.t.bind(i18next),
+        { ...uncertain, band: 'ai', reason: null, level: 'most likely AI', human_share: 0 },
+        'es',
+      );
+      expect(words.headline).toBe('Parece escrito por IA');
+      expect(words.level).toBe('Nivel del detector: Casi con certeza IA');
+      expect(words.meaning).toContain(
+        'En nuestras pruebas, ninguno de los 3646 textos en inglés escritos por personas obtuvo este resultado.',
+      );
+    } finally {
+      await i18next.changeLanguage('en');
+    }
   });
 });

@@ -4,11 +4,15 @@ import {
   TIMINGS,
   aiTextShares,
   aiVerdictBand,
+  aiVerdictReading,
+  type AiAssessment,
   type AiCheckResult,
+  type AiSharePart,
   type AiVerdictBand,
 } from '@veritext/contracts';
+import type { TFunction } from 'i18next';
 import { countSymbols } from '@veritext/text';
-import { formatPercent as formatPercentSign, formatPercentNumber } from '../i18n/format.ts';
+import { formatCount, formatPercent as formatPercentSign, formatPercentNumber } from '../i18n/format.ts';
 
 export { AI_MIN_CHARACTERS };
 
@@ -95,22 +99,90 @@ export function formatPercent(value: number, language: string): string {
 
 export { aiTextShares, aiVerdictBand, type AiVerdictBand };
 
-/** The verdict people read at a glance, one per band, and the short name of each part of the bar. */
+/** The verdict people read at a glance, one per band (contracts aiVerdictReading). */
 export const BAND_KEYS = {
-  human: { headline: 'ai.result.band.human', part: 'ai.result.part.human' },
-  mixed: { headline: 'ai.result.band.mixed', part: 'ai.result.part.mixed' },
-  ai: { headline: 'ai.result.band.ai', part: 'ai.result.part.ai' },
-} as const satisfies Record<AiVerdictBand, { headline: string; part: string }>;
+  human: 'ai.result.band.human',
+  uncertain: 'ai.result.band.uncertain',
+  ai: 'ai.result.band.ai',
+} as const satisfies Record<AiVerdictBand, string>;
 
-export const BANDS: readonly AiVerdictBand[] = ['human', 'mixed', 'ai'];
+/** The short name of each part of the probability bar: what the chunk marks say of the text's characters. */
+export const PART_KEYS = {
+  human: 'ai.result.part.human',
+  mixed: 'ai.result.part.mixed',
+  ai: 'ai.result.part.ai',
+} as const satisfies Record<AiSharePart, string>;
 
-/** The bar's parts: each band's share of the text, formatted ("34.21 %" / "34,21 %"). */
+export const SHARE_PARTS: readonly AiSharePart[] = ['human', 'mixed', 'ai'];
+
+/**
+ * The verdict as people read it: the server's assessment, or (from a server that sends none) the reading of the
+ * verdict alone, without the human texts' share. Null when there is no verdict.
+ */
+export function verdictAssessment(result: {
+  verdict: string | null;
+  lang?: string | null;
+  assessment?: AiAssessment | null | undefined;
+}): AiAssessment | null {
+  if (result.assessment != null) return result.assessment;
+  const reading = aiVerdictReading({ verdict: result.verdict });
+  if (reading === null) return null;
+  const lang = result.lang === 'en' || result.lang === 'es' ? result.lang : null;
+  return { ...reading, lang, human_share: null, human_texts: null };
+}
+
+/** The i18n key of what the verdict means: per band, and for the uncertain band per reason. */
+export function meaningKey(assessment: Pick<AiAssessment, 'band' | 'reason'>): string {
+  return assessment.band === 'uncertain'
+    ? `ai.result.meaning.${assessment.reason ?? 'overlap'}`
+    : `ai.result.meaning.${assessment.band}`;
+}
+
+/**
+ * How often human-written texts of the check's language got this band in the detector's tests, as a key and its
+ * values ("In our tests, 24.99 % of the 3,646 English texts written by people got this result."); null when the
+ * server did not measure it.
+ */
+export function humanRate(
+  assessment: Pick<AiAssessment, 'lang' | 'human_share' | 'human_texts'>,
+  language: string,
+): { key: string; values: { percent: string; total: string } } | null {
+  const { lang, human_share: share, human_texts: texts } = assessment;
+  if (lang === null || share === null || texts === null || texts === 0) return null;
+  return {
+    key: share === 0 ? `ai.result.humanRateNone.${lang}` : `ai.result.humanRate.${lang}`,
+    values: { percent: formatPercentSign(share, language), total: formatCount(texts, language) },
+  };
+}
+
+/**
+ * The verdict in words, one way in the AI result and the report's AI part: the band's headline, the detector's
+ * level where it fits the evidence ("Detector level: Likely human"), and what the result means with how often
+ * human texts got it. No score and no threshold.
+ */
+export function verdictWords(
+  t: TFunction,
+  assessment: AiAssessment | null,
+  language: string,
+): { band: AiVerdictBand | null; headline: string; level: string | null; meaning: string | null } {
+  if (assessment === null) return { band: null, headline: t('ai.result.noVerdict'), level: null, meaning: null };
+  const level = verdictKey(assessment.level);
+  const rate = humanRate(assessment, language);
+  return {
+    band: assessment.band,
+    headline: t(BAND_KEYS[assessment.band]),
+    level: level === null ? null : t('ai.result.level', { level: t(level) }),
+    meaning: rate === null ? t(meaningKey(assessment)) : `${t(meaningKey(assessment))} ${t(rate.key, rate.values)}`,
+  };
+}
+
+/** The bar's parts: each part's share of the text, formatted ("34.21 %" / "34,21 %"). */
 export function barParts(
   result: Pick<AiCheckResult, 'likely_percent' | 'strong_percent'>,
   language: string,
-): { band: AiVerdictBand; share: number; label: string }[] {
+): { part: AiSharePart; share: number; label: string }[] {
   const shares = aiTextShares(result);
-  return BANDS.map((band) => ({ band, share: shares[band], label: formatPercentSign(shares[band], language) }));
+  return SHARE_PARTS.map((part) => ({ part, share: shares[part], label: formatPercentSign(shares[part], language) }));
 }
 
 export type Segment = { text: string; reliability: 0 | 1 | 2 };

@@ -182,11 +182,12 @@ export function createEndpoints(client: ApiClient, csrf: CsrfCache) {
       );
     },
 
-    /** The PDF report of a done AI check (type 3); a failure throws the server's message. */
-    async downloadAiReport(id: number): Promise<Blob> {
+    /** The PDF report of a done AI check (type 3), in `language`; a failure throws the server's message. */
+    async downloadAiReport(id: number, language?: 'en' | 'es'): Promise<Blob> {
       const { token } = await csrf.get();
       return client.postFormForBlob(`/profile/fingerprint/download-pdf/${String(id)}/?type=3`, {
         _csrf_token: token,
+        language,
       });
     },
 

@@ -224,7 +224,7 @@ function AiCheckRow({
     ) : (
       <span className={`documents__verdict documents__verdict--${state.band}`}>
         <span className="documents__verdict-dot" aria-hidden="true" />
-        {t(BAND_KEYS[state.band].headline)}
+        {t(BAND_KEYS[state.band])}
       </span>
     );
   return (

@@ -34,11 +34,14 @@ export function aiChecksQueryKey(groupId: number | null, page: number): readonly
 export type AiCheckState =
   { kind: 'inProgress' } | { kind: 'done'; band: AiVerdictBand | null } | { kind: 'notChecked' };
 
-export function aiCheckState(check: Pick<AiCheckSummary, 'status' | 'verdict'>): AiCheckState {
+export function aiCheckState(check: Pick<AiCheckSummary, 'status' | 'verdict' | 'band'>): AiCheckState {
   if (check.status === AI_CHECK_STATUS.queued || check.status === AI_CHECK_STATUS.processing) {
     return { kind: 'inProgress' };
   }
-  if (check.status === AI_CHECK_STATUS.done) return { kind: 'done', band: aiVerdictBand(check.verdict) };
+  if (check.status === AI_CHECK_STATUS.done) {
+    // the server's band weighs the text's style and length too; a server that sends none, the verdict alone
+    return { kind: 'done', band: check.band ?? aiVerdictBand(check.verdict) };
+  }
   return { kind: 'notChecked' };
 }
 

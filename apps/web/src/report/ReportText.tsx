@@ -84,7 +84,10 @@ export function SimilarityText({
   );
 }
 
-/** The text in the AI view: likely and strongly likely AI-written nodes marked as the AI detector does. */
+/**
+ * The text in the AI view: likely and strongly likely AI-written nodes marked as the AI detector does, passages
+ * found in published sources in a neutral mark of their own.
+ */
 export function AiText({ nodes }: { nodes: readonly ReportNode[] }) {
   const { t } = useTranslation();
   return (
@@ -95,7 +98,11 @@ export function AiText({ nodes }: { nodes: readonly ReportNode[] }) {
         return (
           <mark key={index} className={className} data-ai-node={index}>
             <span className="visually-hidden">
-              {node.isHlikely ? t('ai.result.startStrong') : t('ai.result.startLikely')}
+              {node.isPublished === true
+                ? t('report.published.start')
+                : node.isHlikely
+                  ? t('ai.result.startStrong')
+                  : t('ai.result.startLikely')}
             </span>
             {node.text}
             <span className="visually-hidden">{t('ai.result.endMark')}</span>

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { SimilarityReport } from '@veritext/contracts';
-import { verdictKey } from '../ai-detector/aiDetector.ts';
-import { similarityGauge, verdictScale } from './colours.ts';
+import { BAND_KEYS, verdictAssessment } from '../ai-detector/aiDetector.ts';
+import { similarityGauge } from './colours.ts';
 import { formatReportPercent } from './format.ts';
+import { aiPartVerdictKey } from './published.ts';
 import type { AiLoad } from './reportLoad.ts';
 
 /** The ring's radius in its 40 × 40 view box: its circumference is 100, so a percentage is its own dash. */
@@ -62,7 +63,7 @@ export function SimilarityTotal({ report, language }: { report: SimilarityReport
 }
 
 /**
- * The "AI total" card: a short human verdict (the detector's, in words, on the human / mixed / AI scale) with
+ * The "AI total" card: a short human verdict (the detector's, in words, on the human / uncertain / AI scale) with
  * the AI share under it; or where the AI check stands.
  */
 export function AiTotal({
@@ -84,10 +85,16 @@ export function AiTotal({
     verdict = t('report.ai.failed');
     scale = 'failed';
   } else if (ai.kind === 'done') {
-    const key = verdictKey(report.ai.verdict);
-    verdict = key === null ? t('report.aiCard.noVerdict') : t(key);
+    // the verdict's band in words (as the AI result says it); else what the part says instead, or no verdict
+    const assessment = verdictAssessment(report.ai);
+    if (assessment === null) {
+      const key = aiPartVerdictKey(report.ai.verdict);
+      verdict = key === null ? t('report.aiCard.noVerdict') : t(key);
+    } else {
+      verdict = t(BAND_KEYS[assessment.band]);
+      scale = assessment.band;
+    }
     detail = t('report.aiCard.share', { percent: formatReportPercent(report.ai.percents.total, language) });
-    scale = verdictScale(report.ai.verdict) ?? 'none';
   } else if (ai.kind === 'unavailable') {
     verdict = t('report.ai.notAvailableShort');
     detail = t('report.aiCard.unavailable');

@@ -212,7 +212,7 @@ describe('the Similarity report', () => {
     expect(html).toContain('Similarity is not proof of plagiarism');
     // the AI card: a verdict in words, on the verdict scale, with the AI share under it
     expect(html).toMatch(
-      /<span class="report-verdict" data-scale="ai"><span class="report-total__label">AI total<\/span><span class="report-total__value report-verdict__value">Likely AI<\/span><span class="report-total__detail">64\.29\u00a0% likely AI-written<\/span>/,
+      /<span class="report-verdict" data-scale="ai"><span class="report-total__label">AI total<\/span><span class="report-total__value report-verdict__value">Reads as AI-written<\/span><span class="report-total__detail">64\.29\u00a0% likely AI-written<\/span>/,
     );
     expect(html).toContain('Sign up to check the whole text');
     expect(screen(READY, { isGuest: false })).not.toContain('Sign up to check the whole text');
@@ -270,6 +270,105 @@ describe('the Similarity report', () => {
     expect(html).toContain('<mark class="ai-mark ai-mark--strong" data-ai-node="2">');
     expect(html).toContain('Likely AI');
     expect(html).toMatch(/26\.19\s%/);
+  });
+
+  it('the AI part says the verdict as the AI result does: band, level where it fits, meaning, share, caution', async () => {
+    const withAssessment = (assessment: NonNullable<SimilarityReport['ai']['assessment']>) => ({
+      ...REPORT,
+      ai: { ...REPORT.ai, assessment },
+    });
+    const base = { lang: 'en', human_texts: 3646 } as const;
+    const uncertain = view(
+      'ai',
+      { kind: 'done' },
+      withAssessment({ ...base, band: 'uncertain', reason: 'overlap', level: null, human_share: 24.99 }),
+    );
+    expect(uncertain).toContain('<div class="report-ai" data-verdict="uncertain">');
+    expect(uncertain).toContain('<strong>Not enough evidence to tell</strong>');
+    expect(uncertain).not.toContain('Detector level');
+    expect(uncertain).toContain(
+      'so the detector cannot tell which this is. In our tests, 24.99\u00a0% of the 3,646 English texts written by people got this result.',
+    );
+    expect(uncertain).toContain('No AI detector is certain.');
+    // the AI total card says the band too
+    expect(uncertain).toContain('<span class="report-verdict" data-scale="uncertain">');
+    const human = view(
+      'ai',
+      { kind: 'done' },
+      withAssessment({ ...base, band: 'human', reason: null, level: 'likely human', human_share: 75.01 }),
+    );
+    expect(human).toContain('<strong>Reads as written by a person</strong>');
+    expect(human).toContain('<p class="report-ai__level">Detector level: Likely human</p>');
+    const ai = view(
+      'ai',
+      { kind: 'done' },
+      withAssessment({ ...base, band: 'ai', reason: null, level: 'likely AI', human_share: 0 }),
+    );
+    expect(ai).toContain('<strong>Reads as AI-written</strong>');
+    expect(ai).toContain('In our tests, none of the 3,646 English texts written by people got this result.');
+    // no score and no threshold
+    expect(uncertain + human + ai).not.toMatch(/score|threshold/i);
+
+    await i18next.changeLanguage('es');
+    try {
+      const es = renderToStaticMarkup(
+        <ReportView
+          report={withAssessment({
+            lang: 'es',
+            human_texts: 1288,
+            band: 'uncertain',
+            reason: 'unfamiliar',
+            level: null,
+            human_share: 14.21,
+          })}
+          ai={{ kind: 'done' }}
+          language="es"
+          initialTab="ai"
+        />,
+      );
+      expect(es).toContain('<strong>No hay pruebas suficientes para saberlo</strong>');
+      expect(es).toContain('Este tipo de escritura no se parece a nada con lo que se entrenó el detector');
+      expect(es).toContain(
+        'En nuestras pruebas, el 14,21\u00a0% de los 1288 textos en español escritos por personas obtuvo este resultado.',
+      );
+      expect(es).toContain('Ningún detector de IA es infalible.');
+      const esHuman = renderToStaticMarkup(
+        <ReportView
+          report={withAssessment({
+            lang: 'es',
+            human_texts: 1288,
+            band: 'human',
+            reason: null,
+            level: 'human-written',
+            human_share: 85.79,
+          })}
+          ai={{ kind: 'done' }}
+          language="es"
+          initialTab="ai"
+        />,
+      );
+      expect(esHuman).toContain('<strong>Parece escrito por una persona</strong>');
+      expect(esHuman).toContain('Nivel del detector: Escrito por una persona');
+      const esAi = renderToStaticMarkup(
+        <ReportView
+          report={withAssessment({
+            lang: 'en',
+            human_texts: 3646,
+            band: 'ai',
+            reason: null,
+            level: 'most likely AI',
+            human_share: 0,
+          })}
+          ai={{ kind: 'done' }}
+          language="es"
+          initialTab="ai"
+        />,
+      );
+      expect(esAi).toContain('<strong>Parece escrito por IA</strong>');
+      expect(esAi).toContain('ninguno de los 3646 textos en inglés escritos por personas obtuvo este resultado.');
+    } finally {
+      await i18next.changeLanguage('en');
+    }
   });
 
   it("says 'Failed' on an AI error, and that the AI check is not available when it is not enabled", () => {
@@ -467,7 +566,7 @@ describe('the Similarity report', () => {
       expect(html).toContain('62,50\u00a0%');
       expect(html).toContain('Similitud muy alta');
       expect(html).toContain('La similitud no prueba el plagio');
-      expect(html).toContain('Probablemente IA');
+      expect(html).toContain('Parece escrito por IA');
       expect(html).toContain('Similitud total');
       const scoped = renderToStaticMarkup(<ReportView report={SCOPED} ai={{ kind: 'offer' }} language="es" />);
       expect(scoped).toContain('Comparado con');

@@ -1,10 +1,10 @@
 import { useEffect, useId, useMemo, useReducer, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TIMINGS, type SimilarityReport } from '@veritext/contracts';
-import { verdictKey } from '../ai-detector/aiDetector.ts';
 import { Spinner } from '../components/Spinner.tsx';
 import { useErrorText } from '../modals/useAuthFlow.ts';
 import { formatCount } from '../i18n/format.ts';
+import { verdictAssessment, verdictWords } from '../ai-detector/aiDetector.ts';
 import { formatReportPercent } from './format.ts';
 import {
   activeTarget,
@@ -19,6 +19,7 @@ import {
   type ItemKind,
 } from './highlight.ts';
 import { scopePhrases } from './origins.ts';
+import { aiPartVerdictKey, hasPublished, publishedShare } from './published.ts';
 import { aiFailureKeys } from './polling.ts';
 import type { AiLoad } from './reportLoad.ts';
 import { AiText, SimilarityText } from './ReportText.tsx';
@@ -317,6 +318,9 @@ export function ReportView({
               <p className="report__legend">
                 <span className="ai-legend ai-legend--likely">{t('ai.result.legendLikely')}</span>
                 <span className="ai-legend ai-legend--strong">{t('ai.result.legendStrong')}</span>
+                {hasPublished(report.ai.nodes) ? (
+                  <span className="ai-legend ai-legend--published">{t('report.published.legend')}</span>
+                ) : null}
               </p>
             )}
             <div className="report__text" ref={textRef} tabIndex={-1}>
@@ -559,13 +563,25 @@ function AiPanel({
     );
   }
   const percents = report.ai.percents;
-  const verdict = verdictKey(report.ai.verdict);
+  // the verdict in words as the AI result says it (band, level where it fits, what it means and how often human
+  // texts got it); a part with no reading says what it has instead (found in published sources, no verdict)
+  const assessment = verdictAssessment(report.ai);
+  const words = assessment === null ? null : verdictWords(t, assessment, language);
+  const verdict = aiPartVerdictKey(report.ai.verdict);
+  const published = publishedShare(report.ai);
   return (
-    <div className="report-ai">
+    <div className="report-ai" data-verdict={words?.band ?? ''}>
       <p className="report-ai__verdict">
         <span>{t('ai.result.verdictLabel')}</span>{' '}
-        <strong>{verdict === null ? t('ai.result.noVerdict') : t(verdict)}</strong>
+        <strong>{words !== null ? words.headline : verdict === null ? t('ai.result.noVerdict') : t(verdict)}</strong>
       </p>
+      {words?.level == null ? null : <p className="report-ai__level">{words.level}</p>}
+      {words?.meaning == null ? null : (
+        <p className="report-ai__meaning" data-testid="report-ai-meaning">
+          {words.meaning}
+        </p>
+      )}
+      <p className="report-ai__caution">{t('ai.result.caution')}</p>
       <dl className="ai-result__stats report-ai__stats">
         <div>
           <dt>{t('ai.result.processed')}</dt>
@@ -586,6 +602,12 @@ function AiPanel({
           <dd>{formatReportPercent(percents.strong, language)}</dd>
         </div>
       </dl>
+      {published > 0 ? (
+        <p className="report-ai__published">
+          <span className="ai-swatch ai-swatch--published" aria-hidden="true" />
+          {t('report.published.share', { percent: formatReportPercent(published, language) })}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReportNode, SimilarityReport } from '@veritext/contracts';
 import { i18next, initI18n } from '../i18n/index.ts';
-import { nodeColourSource, similarityGauge, sourceColourVar, verdictScale } from './colours.ts';
+import { nodeColourSource, similarityGauge, sourceColourVar } from './colours.ts';
 import { itemKey } from './highlight.ts';
 import { ReportScreen } from './ReportModal.tsx';
 import { ReportView } from './ReportView.tsx';
@@ -105,13 +105,6 @@ describe('the similarity gauge', () => {
     } finally {
       await i18next.changeLanguage('en');
     }
-  });
-
-  it('puts the AI verdicts on the human / mixed / AI scale', () => {
-    expect(['human-written', 'likely human'].map(verdictScale)).toEqual(['human', 'human']);
-    expect(verdictScale('potentially AI')).toBe('mixed');
-    expect(['likely AI', 'highly likely AI', 'most likely AI'].map(verdictScale)).toEqual(['ai', 'ai', 'ai']);
-    expect(verdictScale(null)).toBeNull();
   });
 });
 

@@ -30,23 +30,3 @@ export function similarityGauge(total: number): GaugeModel {
   const fraction = Number.isFinite(total) ? Math.min(1, Math.max(0, total / 100)) : 0;
   return { band, labelKey: `report.gauge.${band}.label`, meaningKey: `report.gauge.${band}.meaning`, fraction };
 }
-
-/** The AI detector's verdicts in three (the verdict scale of tokens.css: --color-verdict-human|mixed|ai). */
-export type VerdictScale = 'human' | 'mixed' | 'ai';
-
-export function verdictScale(verdict: string | null): VerdictScale | null {
-  switch (verdict) {
-    case 'human-written':
-    case 'likely human':
-      return 'human';
-    case 'potentially AI':
-      return 'mixed';
-    case 'likely AI':
-    case 'highly likely AI':
-    case 'most likely AI':
-      return 'ai';
-    case null:
-    default:
-      return null;
-  }
-}

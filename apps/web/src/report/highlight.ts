@@ -198,6 +198,8 @@ export function nodeClasses(node: ReportNode, disabled: DisabledItems, isHighlig
 
 /** A node's class in the AI view: strongly likely wins over likely; null for plain text. */
 export function aiNodeClass(node: ReportNode): string | null {
+  // found in published sources (published.ts): neutral, whatever the detector said of it
+  if (node.isPublished === true) return 'ai-mark ai-mark--published';
   if (node.isHlikely) return 'ai-mark ai-mark--strong';
   if (node.isLikely) return 'ai-mark ai-mark--likely';
   return null;

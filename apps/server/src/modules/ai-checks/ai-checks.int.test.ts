@@ -1,5 +1,5 @@
-import { AI_STATUS_CODE, VERDICTS } from '@veritext/ai';
-import { aiVerdictBand } from '@veritext/contracts';
+import { AI_STATUS_CODE, VERDICTS, defaultCalibration, defaultModel } from '@veritext/ai';
+import { aiVerdictReading, type AiAssessment } from '@veritext/contracts';
 import { extractText, getDocumentProxy } from 'unpdf';
 import type { LightMyRequestResponse } from 'fastify';
 import { pino } from 'pino';
@@ -22,7 +22,8 @@ import { aiCheckJob } from './ai-checks.jobs.ts';
 import { findAiCheck } from './ai-checks.repository.ts';
 import { failAbandonedAiChecks, processAiCheck } from './ai-checks.service.ts';
 import { closeSharedAiReportRenderer } from './ai-report.ts';
-import { VERDICT_HEADLINES } from './ai-report.pdf.ts';
+import { AI_REPORT_STRINGS } from './ai-report.pdf.ts';
+import { humanShare } from './ai-assessment.ts';
 import { closeSharedAiDetector, createAiDetector, type AiDetector } from './detector.ts';
 
 const logger = pino({ level: process.env.VT_TEST_LOG ?? 'silent' });
@@ -58,6 +59,7 @@ type CheckResult = {
   score: number | null;
   verdict: string | null;
   flagged: boolean;
+  assessment?: AiAssessment | null;
   lang: string | null;
 };
 
@@ -167,6 +169,7 @@ describe(`AI detector API (${TEST_DB_KIND})`, () => {
         'verdict',
         'flagged',
         'lang',
+        'assessment',
       ].sort(),
     );
     const data = result.data;
@@ -174,6 +177,18 @@ describe(`AI detector API (${TEST_DB_KIND})`, () => {
     expect(data.content).toBe(AI_STYLE_EN);
     expect(data.lang).toBe('en');
     expect(VERDICTS as readonly string[]).toContain(data.verdict);
+    // the verdict as people read it: contracts' reading of the stored evidence, with the share of English human
+    // texts that got the same band in the detector's tests (the committed calibration)
+    const stored = (await findAiCheck(t.handle.db, data.id))!;
+    expect(typeof stored.unfamiliar).toBe('boolean');
+    const reading = aiVerdictReading({ verdict: data.verdict, unfamiliar: stored.unfamiliar, words: stored.words })!;
+    const share = humanShare(defaultCalibration(), defaultModel().version, 'en', reading.band)!;
+    expect(data.assessment).toEqual({
+      ...reading,
+      lang: 'en',
+      human_share: share.percent,
+      human_texts: share.texts,
+    });
     expect(data.score).toBeGreaterThanOrEqual(0);
     expect(data.score).toBeLessThanOrEqual(1);
     expect(typeof data.flagged).toBe('boolean');
@@ -574,7 +589,7 @@ describe(`AI detector API (${TEST_DB_KIND})`, () => {
     }
   });
 
-  it('downloads the PDF report of a done check (type=3): real text, accents, verdict, percentages', async () => {
+  it('downloads the PDF report of a done check (type=3) in the text’s language or the one asked for', async () => {
     const { browser } = await userWithAiPages(1);
     const { id } = (await submit(browser, { text: SPANISH })).json<{ data: { id: number } }>().data;
     await runJobs();
@@ -586,22 +601,26 @@ describe(`AI detector API (${TEST_DB_KIND})`, () => {
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toBe(`attachment; filename="veritext-ai-report-${String(id)}.pdf"`);
     expect(response.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // a Spanish text: the report is in Spanish, its verdict in the web result's words (the band's, the level where
+    // it fits, what it means), a caution; no score line
+    const es = AI_REPORT_STRINGS.es;
     const text = await pdfText(response.rawPayload);
-    const verdict = data.verdict!;
-    // the verdict in the web result's words, the detector's level under it, a caution; no score line
-    const band = aiVerdictBand(verdict)!;
-    expect(text).toContain(VERDICT_HEADLINES[band].text);
-    expect(text).toContain(`Detector level: ${verdict.charAt(0).toUpperCase()}${verdict.slice(1)}`);
-    expect(text).toContain('Share of the text: ');
-    expect(text).toContain('No AI detector is certain.');
-    expect(text).not.toContain('Score:');
-    expect(text).toContain(`${data.processed_percent.toFixed(2)} %`);
+    const band = data.assessment!.band;
+    expect(text).toContain(es.bands[band]);
+    expect(text).toContain(es.caution);
+    expect(text).toContain('Parte del texto: ');
+    expect(text).not.toMatch(/score|puntuación/i);
+    expect(text).toContain(`${data.processed_percent.toFixed(2).replace('.', ',')} %`);
     expect(text).toContain(SPANISH_SENTENCE);
-    expect(text).toContain('Page 1 of 1');
-    // type=3 in the query works as well
-    const byQuery = await browser.postForm(`${url}?type=3`, { _csrf_token: (await browser.csrf()).token });
+    expect(text).toContain('Página 1 de 1');
+    // type=3 in the query works as well, and a reader may ask for English
+    const byQuery = await browser.postForm(`${url}?type=3&language=en`, { _csrf_token: (await browser.csrf()).token });
     expect(byQuery.statusCode).toBe(200);
     expect(byQuery.headers['content-type']).toBe('application/pdf');
+    const english = await pdfText(byQuery.rawPayload);
+    expect(english).toContain(AI_REPORT_STRINGS.en.bands[band]);
+    expect(english).toContain('Language: Spanish');
+    expect(english).toContain('Page 1 of 1');
   });
 
   it('answers JSON with a message when there is no PDF: another type, not done, not yours, missing', async () => {

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AiCheckSummary } from '@veritext/contracts';
+import { aiVerdictReading, type AiCheckSummary } from '@veritext/contracts';
 import { createTestApp, STRONG_PASSWORD, TestBrowser, uniqueEmail, type TestApp } from '../../../test/app.ts';
 import { checkJobRunner } from '../../../test/check-jobs.ts';
 import { TEST_DB_KIND } from '../../../test/database.ts';
@@ -87,10 +87,16 @@ describe(`the list of AI checks, GET /api/v1/chat-gpt/ (${TEST_DB_KIND})`, () =>
     ]);
     const done = all.checks[2]!;
     const stored = (
-      await t.handle.db.query<{ verdict: string; likely_percent: number; strong_percent: number; created_at: Date }>(
-        'SELECT verdict, likely_percent, strong_percent, created_at FROM ai_checks WHERE id = $1',
-        [checked],
-      )
+      await t.handle.db.query<{
+        verdict: string;
+        unfamiliar: boolean;
+        words: number;
+        likely_percent: number;
+        strong_percent: number;
+        created_at: Date;
+      }>('SELECT verdict, unfamiliar, words, likely_percent, strong_percent, created_at FROM ai_checks WHERE id = $1', [
+        checked,
+      ])
     ).rows[0]!;
     expect(done).toEqual({
       id: checked,
@@ -100,6 +106,8 @@ describe(`the list of AI checks, GET /api/v1/chat-gpt/ (${TEST_DB_KIND})`, () =>
       words: expect.any(Number) as number,
       verdict: stored.verdict,
       flagged: expect.any(Boolean) as boolean,
+      // the band as the result reads it, from the stored verdict, style and length (contracts aiVerdictReading)
+      band: aiVerdictReading({ verdict: stored.verdict, unfamiliar: stored.unfamiliar, words: stored.words })!.band,
       ai_percent: Math.round((stored.likely_percent + stored.strong_percent) * 100) / 100,
       group_id: null,
       created_at: stored.created_at.toISOString(),
@@ -108,7 +116,7 @@ describe(`the list of AI checks, GET /api/v1/chat-gpt/ (${TEST_DB_KIND})`, () =>
     expect(done.title.endsWith('…')).toBe(true);
     expect(GARDEN_ESSAY.startsWith(done.title.slice(0, -1))).toBe(true);
     // a check the detector did not check has no verdict and no share
-    expect(all.checks[1]).toMatchObject({ status: 9, verdict: null, ai_percent: null, flagged: false });
+    expect(all.checks[1]).toMatchObject({ status: 9, verdict: null, band: null, ai_percent: null, flagged: false });
     // the list never carries the text itself
     expect(JSON.stringify(all)).not.toContain(GARDEN_ESSAY.slice(0, 200));
 

@@ -1,4 +1,4 @@
-import { AI_CHECK_STATUS, type AiCheckSummary } from '@veritext/contracts';
+import { AI_CHECK_STATUS, aiVerdictReading, type AiCheckSummary } from '@veritext/contracts';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { groupActingFor, ROLE_STUDENT, type Caller } from '../groups/group-access.ts';
@@ -30,6 +30,9 @@ export function toSummary(row: AiCheckListRow): AiCheckSummary {
     words: row.words,
     verdict: isDone ? row.verdict : null,
     flagged: isDone && row.flagged,
+    band: isDone
+      ? (aiVerdictReading({ verdict: row.verdict, unfamiliar: row.unfamiliar, words: row.words })?.band ?? null)
+      : null,
     ai_percent: isDone ? round2(row.likely_percent + row.strong_percent) : null,
     group_id: row.group_id,
     created_at: row.created_at.toISOString(),

@@ -21,6 +21,8 @@ export type AiCheckRecord = {
   level: number | null;
   verdict: string | null;
   flagged: boolean;
+  /** The detector found the text's style unfamiliar and capped its verdict (migration 0019; null before it). */
+  unfamiliar?: boolean | null;
   chunks: StoredChunk[];
   processed_percent: number;
   likely_percent: number;
@@ -35,8 +37,8 @@ export type AiCheckRecord = {
 };
 
 const COLUMNS = `id, user_id, group_id, account_id, hold_entry_id, status, content, file_name, force_language, lang,
-  detected_language, words, score, level, verdict, flagged, chunks, processed_percent, likely_percent, strong_percent,
-  model_version, error, mark, comment, text_check_id, created_at`;
+  detected_language, words, score, level, verdict, flagged, unfamiliar, chunks, processed_percent, likely_percent,
+  strong_percent, model_version, error, mark, comment, text_check_id, created_at`;
 
 export async function insertAiCheck(
   db: Queryable,
@@ -120,6 +122,7 @@ export async function storeOutcome(
     level: number | null;
     verdict: string | null;
     flagged: boolean;
+    unfamiliar: boolean | null;
     chunks: StoredChunk[];
     processedPercent: number;
     likelyPercent: number;
@@ -131,7 +134,7 @@ export async function storeOutcome(
   await db.query(
     `UPDATE ai_checks SET status = $2, lang = $3, detected_language = $4, words = $5, score = $6, level = $7,
        verdict = $8, flagged = $9, chunks = $10::jsonb, processed_percent = $11, likely_percent = $12,
-       strong_percent = $13, model_version = $14, error = $15, finished_at = now()
+       strong_percent = $13, model_version = $14, error = $15, unfamiliar = $16, finished_at = now()
      WHERE id = $1`,
     [
       id,
@@ -149,6 +152,7 @@ export async function storeOutcome(
       outcome.strongPercent,
       outcome.modelVersion,
       outcome.error,
+      outcome.unfamiliar,
     ],
   );
 }
@@ -202,6 +206,7 @@ export type AiCheckListRow = Pick<
   | 'words'
   | 'verdict'
   | 'flagged'
+  | 'unfamiliar'
   | 'likely_percent'
   | 'strong_percent'
   | 'created_at'
@@ -224,8 +229,8 @@ export async function listAiCheckRows(
   const next = params.length + 1;
   const [{ rows }, count] = await Promise.all([
     db.query<AiCheckListRow>(
-      `SELECT id, user_id, group_id, status, file_name, words, verdict, flagged, likely_percent, strong_percent,
-         created_at, left(content, 400) AS head
+      `SELECT id, user_id, group_id, status, file_name, words, verdict, flagged, unfamiliar, likely_percent,
+         strong_percent, created_at, left(content, 400) AS head
        FROM ai_checks WHERE ${standAlone} ORDER BY id DESC LIMIT $${String(next)} OFFSET $${String(next + 1)}`,
       [...params, page.limit, page.offset],
     ),

@@ -22,6 +22,7 @@ import {
   type AiCheckRecord,
 } from './ai-checks.repository.ts';
 import type { AiDetector } from './detector.ts';
+import { aiAssessment } from './ai-assessment.ts';
 import type { AiReportRenderer } from './ai-report.ts';
 import { aiCheckJob } from './ai-checks.jobs.ts';
 import { extractUpload, type ExtractionCaller } from '../text-checks/text-checks.service.ts';
@@ -213,6 +214,7 @@ async function settleAiCheck(db: Database, checkId: number, settlement: Settleme
       level: d?.level ?? null,
       verdict: d?.verdict ?? null,
       flagged: d?.flagged ?? false,
+      unfamiliar: d?.unfamiliar ?? null,
       chunks: (d?.chunks ?? []).map((chunk) => ({
         position: [chunk.position[0], chunk.position[1]],
         reliability: chunk.reliability,
@@ -317,6 +319,7 @@ export function toResult(check: AiCheckRecord): AiCheckResult {
     verdict: check.verdict,
     flagged: check.flagged,
     lang: check.lang,
+    assessment: aiAssessment(check),
   };
 }
 
@@ -343,13 +346,14 @@ export const AI_REPORT_TYPE = '3';
 
 /**
  * POST /profile/fingerprint/download-pdf/{id}/?type=3: the PDF report of a done AI check, for whoever
- * may read the check; a check not done has no report.
+ * may read the check; a check not done has no report. In the reader's language when the client says it
+ * (`language`), else in the text's (Spanish for a Spanish text, else English).
  */
 export async function aiCheckReportPdf(
   db: Queryable,
   renderer: Pick<AiReportRenderer, 'render'>,
   caller: AiCheckCaller,
-  input: { id: number; type: string | undefined; now?: Date },
+  input: { id: number; type: string | undefined; now?: Date; language?: 'en' | 'es' },
   logger?: Pick<Logger, 'error'>,
 ): Promise<{ fileName: string; pdf: Buffer }> {
   if (input.type !== AI_REPORT_TYPE) throw new AppError('report_type_unsupported');
@@ -364,6 +368,8 @@ export async function aiCheckReportPdf(
       score: check.score,
       flagged: check.flagged,
       lang: check.lang,
+      assessment: aiAssessment(check),
+      language: input.language ?? (check.lang === 'es' ? 'es' : 'en'),
       processedPercent: check.processed_percent,
       likelyPercent: check.likely_percent,
       strongPercent: check.strong_percent,

@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
-import { aiTextShares, aiVerdictBand, type AiVerdictBand } from '@veritext/contracts';
+import {
+  aiTextShares,
+  aiVerdictReading,
+  type AiAssessment,
+  type AiSharePart,
+  type AiUncertainReason,
+  type AiVerdictBand,
+} from '@veritext/contracts';
 import {
   cachedMeasure,
   drawLines,
@@ -12,10 +19,11 @@ import {
 } from './pdf-text.ts';
 
 /*
- * The AI detector's downloadable report (check-tool.md §2): title, dates, the verdict in words as the web
- * result says it (human / mixed / AI, the detector's level under it), the share bar, a caution, the
- * percentages, a legend and the whole text with its chunks highlighted, wrapped over as many A4 pages
- * as it takes, with page numbers. Pure: input in, PDF bytes out (ai-report.ts runs it off the event
+ * The AI detector's downloadable report (check-tool.md §2), in English or Spanish: title, dates, the verdict in
+ * words as the web result says it (reads as written by a person / not enough evidence to tell / reads as AI-written, the detector's
+ * level where its name fits the evidence, what the result means and how often human texts got it in our tests;
+ * issue 15), the share bar, a caution, the percentages, a legend and the whole text with its chunks highlighted,
+ * wrapped over as many A4 pages as it takes, with page numbers. No score and no threshold. Pure: input in, PDF bytes out (ai-report.ts runs it off the event
  * loop). The text is real text in an embedded DejaVu Sans (Bitstream Vera licence, assets/fonts), so
  * accents, typographic quotes and dashes and most scripts come out and can be copied or extracted.
  */
@@ -30,6 +38,10 @@ export type AiReportInput = {
   score: number | null;
   flagged: boolean;
   lang: string | null;
+  /** The verdict as people read it (ai-assessment.ts); null or absent: read from the verdict alone. */
+  assessment?: AiAssessment | null;
+  /** The report's language (default English). */
+  language?: ReportLanguage;
   processedPercent: number;
   likelyPercent: number;
   strongPercent: number;
@@ -56,27 +68,186 @@ const TEXT_SIZE = 10;
 const LINE_HEIGHT = 15;
 const FOOTER_GAP = 24;
 
-/** Reliability 1 and 2: a fill and an underline style each (the underline survives black-and-white printing). */
-const MARKS = {
-  1: { fill: '#efe7ff', label: 'Likely AI-written (light violet, dashed underline)' },
-  2: { fill: '#dccbff', label: 'Strongly likely AI-written (violet, double underline)' },
-} as const;
+export type ReportLanguage = 'en' | 'es';
 
-/** The web result's verdict in words and colours (tokens.css --color-verdict-*): one band of the six levels. */
-export const VERDICT_HEADLINES: Record<AiVerdictBand, { text: string; color: string; share: string }> = {
-  human: { text: 'Most likely written by a person', color: '#137a3b', share: 'human' },
-  mixed: { text: 'Mixed: parts may be AI-written', color: '#b54708', share: 'mixed (likely AI)' },
-  ai: { text: 'Most likely AI-written', color: '#5925dc', share: 'AI (strongly likely AI)' },
+/** Every word the PDF prints, in English and Spanish: the web result's words (apps/web/src/i18n, ai.result). */
+export const AI_REPORT_STRINGS = {
+  en: {
+    title: 'Veritext AI detector report',
+    subject: 'AI detector report',
+    footer: (id: string) => `Veritext AI detector report #${id}`,
+    check: (id: string, date: string) => `Check #${id}, checked ${date}`,
+    generated: (date: string) => `Report generated ${date}`,
+    language: (name: string) => `Language: ${name}`,
+    languages: { en: 'English', es: 'Spanish' } as Record<string, string>,
+    noVerdict: 'No verdict',
+    bands: {
+      human: 'Reads as written by a person',
+      uncertain: 'Not enough evidence to tell',
+      ai: 'Reads as AI-written',
+    } satisfies Record<AiVerdictBand, string>,
+    level: (level: string) => `Detector level: ${level}`,
+    levels: {
+      'human-written': 'Human-written',
+      'likely human': 'Likely human',
+      'potentially AI': 'Potentially AI',
+      'likely AI': 'Likely AI',
+      'highly likely AI': 'Highly likely AI',
+      'most likely AI': 'Most likely AI',
+    } as Record<string, string>,
+    meaning: {
+      human: 'The writing is like the human texts the detector was tested on, and unlike most AI-written ones.',
+      overlap:
+        'Texts written by people and AI-written texts both get results like this one, so the detector cannot tell which this is.',
+      unfamiliar:
+        'This kind of writing is unlike anything the detector was trained on, so its result says little either way.',
+      short: 'The text is too short for the detector to make a confident call either way.',
+      ai: 'The writing is more like AI-written text than almost all the human writing the detector was tested on.',
+    } satisfies Record<MeaningKey, string>,
+    humanRate: {
+      en: (percent: string, total: string) =>
+        `In our tests, ${percent} of the ${total} English texts written by people got this result.`,
+      es: (percent: string, total: string) =>
+        `In our tests, ${percent} of the ${total} Spanish texts written by people got this result.`,
+    },
+    humanRateNone: {
+      en: (total: string) => `In our tests, none of the ${total} English texts written by people got this result.`,
+      es: (total: string) => `In our tests, none of the ${total} Spanish texts written by people got this result.`,
+    },
+    shares: (parts: Record<AiSharePart, string>) =>
+      `Share of the text: ${parts.human} not marked, ${parts.mixed} marked likely AI-written, ${parts.ai} strongly likely AI-written.`,
+    caution: 'No AI detector is certain. Treat this result as a reason to look closer, never as proof on its own.',
+    processed: 'Text processed',
+    likely: 'Likely AI',
+    strong: 'Strongly likely AI',
+    legend: 'Legend',
+    sample: 'Sample',
+    marks: {
+      1: 'Likely AI-written (light violet, dashed underline)',
+      2: 'Strongly likely AI-written (violet, double underline)',
+    },
+    text: 'Text',
+    page: (page: number, pages: number) => `Page ${String(page)} of ${String(pages)}`,
+  },
+  es: {
+    title: 'Informe del detector de IA de Veritext',
+    subject: 'Informe del detector de IA',
+    footer: (id: string) => `Veritext: informe del detector de IA n.º\u00a0${id}`,
+    check: (id: string, date: string) => `Revisión n.º\u00a0${id}, revisada el ${date}`,
+    generated: (date: string) => `Informe generado el ${date}`,
+    language: (name: string) => `Idioma: ${name}`,
+    languages: { en: 'inglés', es: 'español' } as Record<string, string>,
+    noVerdict: 'Sin veredicto',
+    bands: {
+      human: 'Parece escrito por una persona',
+      uncertain: 'No hay pruebas suficientes para saberlo',
+      ai: 'Parece escrito por IA',
+    } satisfies Record<AiVerdictBand, string>,
+    level: (level: string) => `Nivel del detector: ${level}`,
+    levels: {
+      'human-written': 'Escrito por una persona',
+      'likely human': 'Probablemente humano',
+      'potentially AI': 'Posiblemente IA',
+      'likely AI': 'Probablemente IA',
+      'highly likely AI': 'Muy probablemente IA',
+      'most likely AI': 'Casi con certeza IA',
+    } as Record<string, string>,
+    meaning: {
+      human:
+        'La escritura se parece a la de los textos humanos con los que se probó el detector, y no a la de la mayoría de los escritos por IA.',
+      overlap:
+        'Los textos escritos por personas y los escritos por IA obtienen resultados como este, así que el detector no puede saber de cuál se trata.',
+      unfamiliar:
+        'Este tipo de escritura no se parece a nada con lo que se entrenó el detector, así que su resultado dice poco en un sentido u otro.',
+      short: 'El texto es demasiado corto para que el detector decida con confianza en un sentido u otro.',
+      ai: 'La escritura se parece más a un texto escrito por IA que casi todos los textos humanos con los que se probó el detector.',
+    } satisfies Record<MeaningKey, string>,
+    humanRate: {
+      en: (percent: string, total: string) =>
+        `En nuestras pruebas, el ${percent} de los ${total} textos en inglés escritos por personas obtuvo este resultado.`,
+      es: (percent: string, total: string) =>
+        `En nuestras pruebas, el ${percent} de los ${total} textos en español escritos por personas obtuvo este resultado.`,
+    },
+    humanRateNone: {
+      en: (total: string) =>
+        `En nuestras pruebas, ninguno de los ${total} textos en inglés escritos por personas obtuvo este resultado.`,
+      es: (total: string) =>
+        `En nuestras pruebas, ninguno de los ${total} textos en español escritos por personas obtuvo este resultado.`,
+    },
+    shares: (parts: Record<AiSharePart, string>) =>
+      `Parte del texto: ${parts.human} sin marcar, ${parts.mixed} marcado como probablemente escrito por IA, ${parts.ai} como muy probablemente escrito por IA.`,
+    caution:
+      'Ningún detector de IA es infalible. Usa este resultado como motivo para revisar con más atención, nunca como prueba por sí solo.',
+    processed: 'Texto procesado',
+    likely: 'Probablemente IA',
+    strong: 'Muy probablemente IA',
+    legend: 'Leyenda',
+    sample: 'Ejemplo',
+    marks: {
+      1: 'Probablemente escrito por IA (violeta claro, subrayado discontinuo)',
+      2: 'Muy probablemente escrito por IA (violeta, subrayado doble)',
+    },
+    text: 'Texto',
+    page: (page: number, pages: number) => `Página ${String(page)} de ${String(pages)}`,
+  },
 };
 
-export const AI_CAUTION =
-  'No AI detector is certain. Treat this result as a reason to look closer, never as proof on its own.';
+/** What a verdict means: per band, and for the uncertain band per reason. */
+type MeaningKey = Exclude<AiVerdictBand, 'uncertain'> | AiUncertainReason;
+type Strings = (typeof AI_REPORT_STRINGS)['en'];
+
+/** Reliability 1 and 2: a fill each, and an underline style (UNDERLINES) that survives black-and-white printing. */
+const MARK_FILLS = { 1: '#efe7ff', 2: '#dccbff' } as const;
+
+/** The web result's verdict colours (tokens.css --color-verdict-*), and the bar's parts (not marked / likely / strong). */
+const BAND_COLOURS: Record<AiVerdictBand, string> = { human: '#137a3b', uncertain: '#475467', ai: '#5925dc' };
+const PART_COLOURS: Record<AiSharePart, string> = { human: '#137a3b', mixed: '#b54708', ai: '#5925dc' };
+
+/**
+ * The verdict in the report's words: the band's headline, the detector's level where it fits the evidence, and
+ * what the result means with how often human texts of the check's language got it in our tests.
+ */
+export function verdictLines(
+  t: Strings,
+  assessment: AiAssessment | null,
+  language: ReportLanguage,
+): { band: AiVerdictBand | null; headline: string; level: string | null; meaning: string | null } {
+  if (assessment === null) return { band: null, headline: t.noVerdict, level: null, meaning: null };
+  const meaning = t.meaning[assessment.band === 'uncertain' ? (assessment.reason ?? 'overlap') : assessment.band];
+  const { lang, human_share: share, human_texts: texts } = assessment;
+  let rate: string | null = null;
+  if (lang !== null && share !== null && texts !== null && texts > 0) {
+    const total = countIn(language)(texts);
+    rate = share === 0 ? t.humanRateNone[lang](total) : t.humanRate[lang](percentIn(language)(share), total);
+  }
+  return {
+    band: assessment.band,
+    headline: t.bands[assessment.band],
+    level: assessment.level === null ? null : t.level(t.levels[assessment.level] ?? assessment.level),
+    meaning: rate === null ? meaning : `${meaning} ${rate}`,
+  };
+}
+
+/** The locale of the web client's numbers (apps/web/src/i18n/format.ts). */
+function localeOf(language: ReportLanguage): string {
+  return language === 'es' ? 'es-ES' : 'en-US';
+}
+
+/** Two decimals in the language's format, a no-break space before the sign ("12.35 %", "12,35 %"). */
+export function percentIn(language: ReportLanguage): (value: number) => string {
+  const format = new Intl.NumberFormat(localeOf(language), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return (value) => `${format.format(value)}\u00a0%`;
+}
+
+/** A count with the language's thousands separator ("3,646" / "3646", "12.345"). */
+function countIn(language: ReportLanguage): (value: number) => string {
+  const format = new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 0 });
+  return (value) => format.format(value);
+}
 
 /** The underline of a highlighted run: dashed for likely, double for strong, in black. */
 const UNDERLINES = { 1: 'dashed', 2: 'double' } as const;
 const UNDERLINE_PEN = { lineWidth: 0.8, color: '#000000', gap: 1.8 };
-
-const LANGUAGES: Record<string, string> = { en: 'English', es: 'Spanish' };
 
 type Reliability = 0 | 1 | 2;
 type Piece = { text: string; reliability: Reliability };
@@ -105,22 +276,21 @@ export function reportSegments(content: string, chunks: readonly AiReportChunk[]
   return out;
 }
 
-function formatNumber(value: number): string {
-  return value.toFixed(2);
-}
-
 export function formatDate(date: Date): string {
   return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
+/** The reading of the verdict alone, for a caller that sends no assessment (no human texts' share). */
+function readingOf(input: Pick<AiReportInput, 'verdict' | 'lang'>): AiAssessment | null {
+  const reading = aiVerdictReading({ verdict: input.verdict });
+  const lang = input.lang === 'en' || input.lang === 'es' ? input.lang : null;
+  return reading === null ? null : { ...reading, lang, human_share: null, human_texts: null };
 }
 
 /** Draws one highlighted or plain run at (x, top) of a text line. */
 function drawRun(doc: PDFKit.PDFDocument, run: Placed, x: number, top: number): void {
   if (run.reliability !== 0) {
-    doc.save().rect(x, top, run.width, LINE_HEIGHT).fill(MARKS[run.reliability].fill).restore();
+    doc.save().rect(x, top, run.width, LINE_HEIGHT).fill(MARK_FILLS[run.reliability]).restore();
   }
   doc.fillColor('#000000').text(run.text, x, top + 2, { lineBreak: false });
   if (run.reliability !== 0) {
@@ -136,13 +306,16 @@ const TEXT_LINES: LineStyle<Piece> = {
   drawRun,
 };
 
-/** The PDF report of a done AI check. */
+/** The PDF report of a done AI check, in `input.language` (default English). */
 export function renderAiReportPdf(input: AiReportInput): Promise<Buffer> {
-  const title = `Veritext AI detector report #${String(input.id)}`;
+  const language = input.language ?? 'en';
+  const t = AI_REPORT_STRINGS[language];
+  const percent = percentIn(language);
+  const id = String(input.id);
   const { doc, done } = openReportDocument({
-    title,
-    subject: 'AI detector report',
-    lang: input.lang ?? 'en',
+    title: t.footer(id),
+    subject: t.subject,
+    lang: language,
     createdAt: input.generatedAt,
   });
 
@@ -150,69 +323,66 @@ export function renderAiReportPdf(input: AiReportInput): Promise<Buffer> {
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
   const bottom = doc.page.height - doc.page.margins.bottom - FOOTER_GAP;
 
-  // Header: title, dates, verdict, score, percentages.
-  doc.font(BOLD).fontSize(18).fillColor('#111827').text('Veritext AI detector report', left, doc.page.margins.top);
+  // Header: title, dates, language.
+  doc.font(BOLD).fontSize(18).fillColor('#111827').text(t.title, left, doc.page.margins.top);
   doc.moveDown(0.3).font(REGULAR).fontSize(10).fillColor('#374151');
-  doc.text(`Check #${String(input.id)}, checked ${formatDate(input.checkedAt)}`);
-  doc.text(`Report generated ${formatDate(input.generatedAt)}`);
-  if (input.lang !== null) doc.text(`Language: ${LANGUAGES[input.lang] ?? input.lang}`);
+  doc.text(t.check(id, formatDate(input.checkedAt)));
+  doc.text(t.generated(formatDate(input.generatedAt)));
+  if (input.lang !== null) doc.text(t.language(t.languages[input.lang] ?? input.lang));
 
-  // The verdict in words (as the web result shows it), the detector's level, the share bar and a caution.
-  const band = aiVerdictBand(input.verdict);
+  // The verdict in words (as the web result shows it), the detector's level where it fits, what it means.
+  const verdict = verdictLines(t, input.assessment ?? readingOf(input), language);
   doc
     .moveDown(0.8)
     .font(BOLD)
     .fontSize(15)
-    .fillColor(band === null ? '#111827' : VERDICT_HEADLINES[band].color);
-  doc.text(band === null ? 'No verdict' : VERDICT_HEADLINES[band].text, left);
+    .fillColor(verdict.band === null ? '#111827' : BAND_COLOURS[verdict.band]);
+  doc.text(verdict.headline, left, doc.y, { width });
   doc.font(REGULAR).fontSize(10).fillColor('#111827');
-  if (input.verdict !== null) doc.text(`Detector level: ${capitalise(input.verdict)}`, left);
+  if (verdict.level !== null) doc.text(verdict.level, left, doc.y, { width });
+  if (verdict.meaning !== null) doc.moveDown(0.2).text(verdict.meaning, left, doc.y, { width });
+
+  // The share bar, its words, a caution and the percentages.
   const shares = aiTextShares({ likely_percent: input.likelyPercent, strong_percent: input.strongPercent });
   doc.moveDown(0.4);
   const barTop = doc.y;
   let barX = left;
   for (const part of ['human', 'mixed', 'ai'] as const) {
     const partWidth = (width * shares[part]) / 100;
-    if (partWidth > 0) doc.save().rect(barX, barTop, partWidth, 8).fill(VERDICT_HEADLINES[part].color).restore();
+    if (partWidth > 0) doc.save().rect(barX, barTop, partWidth, 8).fill(PART_COLOURS[part]).restore();
     barX += partWidth;
   }
   doc.x = left;
   doc.y = barTop + 12;
-  doc.text(
-    'Share of the text: ' +
-      (['human', 'mixed', 'ai'] as const)
-        .map((part) => `${formatNumber(shares[part])} % ${VERDICT_HEADLINES[part].share}`)
-        .join(', ') +
-      '.',
-    left,
-  );
-  doc.moveDown(0.3).fillColor('#374151').text(AI_CAUTION, left, doc.y, { width });
+  const shareWords = { human: percent(shares.human), mixed: percent(shares.mixed), ai: percent(shares.ai) };
+  doc.text(t.shares(shareWords), left, doc.y, { width });
+  doc.moveDown(0.3).fillColor('#374151').text(t.caution, left, doc.y, { width });
   doc.fillColor('#111827').moveDown(0.5);
   const stats: [string, number][] = [
-    ['Text processed', input.processedPercent],
-    ['Likely AI', input.likelyPercent],
-    ['Strongly likely AI', input.strongPercent],
+    [t.processed, input.processedPercent],
+    [t.likely, input.likelyPercent],
+    [t.strong, input.strongPercent],
   ];
   for (const [label, value] of stats) {
     const y = doc.y;
     doc.font(REGULAR).text(label, left, y, { width: 160 });
-    doc.font(BOLD).text(`${formatNumber(value)} %`, left + 160, y, { width: 80, align: 'right' });
+    doc.font(BOLD).text(percent(value), left + 160, y, { width: 80, align: 'right' });
     doc.x = left;
   }
 
   // Legend: a sample of each mark.
-  doc.moveDown(0.8).font(BOLD).fontSize(10).text('Legend', left);
+  doc.moveDown(0.8).font(BOLD).fontSize(10).text(t.legend, left);
   doc.moveDown(0.2).font(REGULAR).fontSize(TEXT_SIZE);
   for (const reliability of [1, 2] as const) {
     const top = doc.y;
-    const sample = 'Sample';
-    drawRun(doc, { x: 0, width: doc.widthOfString(sample), text: sample, reliability }, left, top);
-    doc.text(MARKS[reliability].label, left + doc.widthOfString(sample) + 8, top + 2, { lineBreak: false });
+    const sampleWidth = doc.widthOfString(t.sample);
+    drawRun(doc, { x: 0, width: sampleWidth, text: t.sample, reliability }, left, top);
+    doc.text(t.marks[reliability], left + sampleWidth + 8, top + 2, { lineBreak: false });
     doc.x = left;
     doc.y = top + LINE_HEIGHT + 4;
   }
 
-  doc.moveDown(0.8).font(BOLD).fontSize(12).fillColor('#111827').text('Text', left);
+  doc.moveDown(0.8).font(BOLD).fontSize(12).fillColor('#111827').text(t.text, left);
   doc.moveDown(0.4);
 
   // The text, wrapped by hand so that each run can carry its background and underline.
@@ -225,7 +395,7 @@ export function renderAiReportPdf(input: AiReportInput): Promise<Buffer> {
   const lines = layout(tokenize(pieces), width, measure);
   drawLines(doc, lines, { left, top: doc.y, bottom }, TEXT_LINES);
 
-  numberPages(doc, title);
+  numberPages(doc, t.footer(id), t.page);
   doc.end();
   return done;
 }

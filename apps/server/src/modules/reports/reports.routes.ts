@@ -46,17 +46,18 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
     async (request, reply) => {
       const type = request.body?.type ?? request.query.type;
       const id = request.params.id;
+      // the reader's language when the client says it (either report), else the checked text's
+      const language = request.body?.language || request.query.language || undefined;
       let report: { fileName: string; pdf: Buffer };
       if (type === AI_REPORT_TYPE) {
         report = await aiCheckReportPdf(
           options.db,
           options.aiRenderer ?? sharedAiReportRenderer(),
           request.auth,
-          { id, type },
+          { id, type, ...(language === undefined ? {} : { language }) },
           request.log,
         );
       } else if (type === undefined || type === '') {
-        const language = request.body?.language || request.query.language || undefined;
         report = await similarityReportPdf(
           options.db,
           options.similarityRenderer ?? sharedSimilarityReportRenderer(),

@@ -1,5 +1,6 @@
 import {
   AI_CHECK_STATUS,
+  AI_PUBLISHED_VERDICT,
   similarityBand,
   sourceColour,
   type ComparedWith,
@@ -86,6 +87,7 @@ const STRINGS = {
     likely: (p: string) => `Likely ${p}`,
     strong: (p: string) => `Strongly likely ${p}`,
     processed: (p: string) => `Processed ${p}`,
+    published: (p: string) => `AI check: ${p} of the text was found in published sources and is not counted.`,
     similarity: 'Similarity',
     identical: (p: string) => `Identical ${p}`,
     changed: (p: string) => `Changed text ${p}`,
@@ -175,10 +177,12 @@ const STRINGS = {
       'likely AI': 'Probablemente IA',
       'highly likely AI': 'Muy probablemente IA',
       'most likely AI': 'Casi con certeza IA',
+      [AI_PUBLISHED_VERDICT]: 'Encontrado en fuentes publicadas',
     } as Record<string, string>,
     likely: (p: string) => `Probable ${p}`,
     strong: (p: string) => `Muy probable ${p}`,
     processed: (p: string) => `Procesado ${p}`,
+    published: (p: string) => `Revisión de IA: el ${p} del texto se encontró en fuentes publicadas y no se cuenta.`,
     similarity: 'Similitud',
     identical: (p: string) => `Idéntico ${p}`,
     changed: (p: string) => `Texto modificado ${p}`,
@@ -627,6 +631,14 @@ function summary(ctx: Ctx, report: SimilarityReport): void {
     .text(`${meaning} `, { continued: true })
     .fillColor(MUTED)
     .text(t.caution);
+  // published text is not AI (text-checks/ai-published.ts): how much of it the AI part leaves out
+  const published = report.ai.status === AI_CHECK_STATUS.done ? (report.ai.percents.published ?? 0) : 0;
+  if (published > 0) {
+    doc
+      .moveDown(0.3)
+      .fillColor(MUTED)
+      .text(t.published(percent(published)), left, doc.y, { width });
+  }
 }
 
 /** One table of sources; `prefix` numbers them as the text's notes do ("", "Q", "R"). */

@@ -1,5 +1,6 @@
 import {
   AI_CHECK_STATUS,
+  AI_PUBLISHED_VERDICT,
   GUEST_FREE_PAGES,
   TEXT_CHECK_MESSAGES,
   TEXT_STATE,
@@ -15,8 +16,10 @@ import { AppError } from '../../errors.ts';
 import { queueAiCheck, type JobSender } from '../ai-checks/ai-checks.service.ts';
 import { findUserById } from '../auth/users.repository.ts';
 import { findAiCheckOfText, type AiCheckRecord } from '../ai-checks/ai-checks.repository.ts';
+import { aiAssessment } from '../ai-checks/ai-assessment.ts';
 import { groupActingFor, mayReadCheck, ROLE_STUDENT, type Caller } from '../groups/group-access.ts';
 import { findAccountById } from '../ledger/ledger.repository.ts';
+import { cutAtPublished, publishedShares, publishedSpans, type AiPiece, type Span } from './ai-published.ts';
 import type { SimilarityReportRenderer } from './similarity-report.ts';
 import { withOrigins } from './source-origins.ts';
 import {
@@ -103,43 +106,73 @@ const AI_ERRORS: Record<number, string> = {
     'The text was not checked by the AI detector: it can check only texts in English and Spanish.',
 };
 
-/** The AI part of the report: the document cut at the AI check's chunks, marked likely (1) and strong (2). */
-export function aiPart(content: string, check: AiCheckRecord | null): AiReportPart {
+/**
+ * The AI part of the report: the document cut at the AI check's chunks, marked likely (1) and strong (2). Where the
+ * plagiarism check found passages in published sources (`published`, ai-published.ts), the chunks are cut at their
+ * edges too: those nodes are isPublished and unmarked, and the shares count only the words outside them.
+ */
+export function aiPart(content: string, check: AiCheckRecord | null, published: readonly Span[] = []): AiReportPart {
   const empty = { processed: 0, likely: 0, strong: 0, total: 0 };
   if (check === null) return { status: null, nodes: [], percents: empty, verdict: null, error: null };
   const error = AI_ERRORS[check.status] ?? null;
   if (check.status !== AI_CHECK_STATUS.done) {
     return { status: check.status, nodes: [], percents: empty, verdict: null, error };
   }
+  // the verdict as people read it (band, level, how often human texts got it): the same as the AI result's
+  const assessment = aiAssessment(check);
   const length = content.length;
-  const nodes: ReportNode[] = check.chunks
+  const chunks: AiPiece[] = check.chunks
     .filter((chunk) => chunk.position[1] > chunk.position[0])
-    .map(({ position: [start, end], reliability }) => ({
+    .map(({ position: [start, end], reliability, score }) => ({
       start,
       end,
-      text: content.slice(start, end),
-      sources: [],
-      quotes: [],
-      references: [],
-      isIdentical: false,
-      isChangedIndex: false,
-      isQuote: false,
-      isReference: false,
-      isLikely: reliability === 1,
-      isHlikely: reliability === 2,
-      percent: length === 0 ? 0 : round2(((end - start) * 100) / length),
+      reliability,
+      scored: score !== null,
     }));
+  const pieces = cutAtPublished(chunks, published).map((piece) => ({
+    ...piece,
+    text: content.slice(piece.start, piece.end),
+  }));
+  const nodes: ReportNode[] = pieces.map(({ start, end, text, reliability, published: isPublished }) => ({
+    start,
+    end,
+    text,
+    sources: [],
+    quotes: [],
+    references: [],
+    isIdentical: false,
+    isChangedIndex: false,
+    isQuote: false,
+    isReference: false,
+    isLikely: !isPublished && reliability === 1,
+    isHlikely: !isPublished && reliability === 2,
+    percent: length === 0 ? 0 : round2(((end - start) * 100) / length),
+    ...(isPublished ? { isPublished } : {}),
+  }));
+  if (!pieces.some((piece) => piece.published)) {
+    return {
+      status: check.status,
+      nodes,
+      percents: {
+        processed: round2(check.processed_percent),
+        likely: round2(check.likely_percent),
+        strong: round2(check.strong_percent),
+        total: round2(check.likely_percent + check.strong_percent),
+      },
+      verdict: check.verdict,
+      error: null,
+      assessment,
+    };
+  }
+  const { percents, wordsOutside } = publishedShares(pieces);
   return {
     status: check.status,
     nodes,
-    percents: {
-      processed: round2(check.processed_percent),
-      likely: round2(check.likely_percent),
-      strong: round2(check.strong_percent),
-      total: round2(check.likely_percent + check.strong_percent),
-    },
-    verdict: check.verdict,
+    percents,
+    // nothing left to judge: every word was found in published sources
+    verdict: wordsOutside === 0 ? AI_PUBLISHED_VERDICT : check.verdict,
     error: null,
+    assessment: wordsOutside === 0 ? null : assessment,
   };
 }
 
@@ -167,7 +200,12 @@ export async function getSimilarityReport(db: Queryable, caller: Caller, id: num
     title: check.title,
     // whose each source is, for this reader (source-origins.ts)
     plagiarism: await withOrigins(db, caller, check.report.plagiarism),
-    ai: aiPart(check.content, await findAiCheckOfText(db, check.id)),
+    // published passages are not AI (ai-published.ts): read from the stored report, whichever job finished first
+    ai: aiPart(
+      check.content,
+      await findAiCheckOfText(db, check.id),
+      publishedSpans(check.report.plagiarism, check.content),
+    ),
     compared_with: check.report.compared_with ?? null,
     ...(cut === null ? {} : { cut_at_words: cut }),
   };
