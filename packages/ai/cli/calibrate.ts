@@ -23,7 +23,7 @@ import {
   type EvidenceCell,
   type OutcomeCounts,
 } from '../src/calibration.ts';
-import { readRows, splitRows, type SplitRow } from './dataset.ts';
+import { DEFAULT_DATA, DEFAULT_LOCAL, rowsOfModel, splitRows, type SplitRow } from './dataset.ts';
 
 /** Counts by "level,unfamiliar,words". */
 type Tally = { texts: number; cells: Map<string, number> };
@@ -108,17 +108,14 @@ export function describeCalibration(file: CalibrationFile): string[] {
 if (import.meta.main) {
   const { values } = parseArgs({
     options: {
-      data: { type: 'string', default: resolve(import.meta.dirname, '../../../../shared/data/ai') },
+      data: { type: 'string', default: DEFAULT_DATA },
+      local: { type: 'string', default: DEFAULT_LOCAL },
       out: { type: 'string', default: DEFAULT_CALIBRATION_PATH },
     },
   });
   const model = defaultModel();
   // the sources the model was trained on, split with its seed: the rows bench:ai scores
-  const all = readRows(resolve(values.data));
-  const rows = splitRows(
-    all.filter((r) => model.file.sources.includes(r.source)),
-    model.file.seed,
-  );
+  const rows = splitRows(rowsOfModel(model.file.sources, resolve(values.data), resolve(values.local)), model.file.seed);
   const file = measureCalibration(model, rows);
   writeCalibration(resolve(values.out), file);
   for (const line of describeCalibration(file)) process.stderr.write(line + '\n');

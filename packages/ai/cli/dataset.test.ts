@@ -7,7 +7,9 @@ import {
   HELD_OUT_GENERATORS,
   SPLIT_SHARES,
   firstWords,
+  readAllRows,
   readRows,
+  rowsOfModel,
   splitRows,
   type Row,
   type SplitRow,
@@ -130,7 +132,7 @@ describe('splitRows: paired texts stay together', () => {
         together(`autext-h-${i}`, `autext-a-${i}`);
       }
     }
-  });
+  }, 30_000); // forty seeds over every corpus: seconds on a busy machine
 
   it('keeps unrelated texts apart: other numbers, other domains, the other outfox part, other iu blocks', () => {
     const split = byId(splitRows(rows, 1));
@@ -271,7 +273,7 @@ describe('splitRows: held-out domains and generators', () => {
         if (held) expect(r.split, r.id).toBe('test');
       }
     }
-  });
+  }, 30_000);
 
   it('holds out a domain only within its source', () => {
     const other = [
@@ -389,5 +391,65 @@ describe('readRows', () => {
     expect(readRows(dir, new Set(['gamma', 'alpha'])).map((r) => r.id)).toEqual(['b1', 'b2']);
     // a file name is not a source name
     expect(readRows(dir, new Set(['a', 'b'])).map((r) => r.id)).toEqual(['a1', 'g1', 'b1', 'b2']);
+  });
+});
+
+describe('local sets beside the shared data', () => {
+  const shared = mkdtempSync(join(tmpdir(), 'ai-shared-'));
+  const local = mkdtempSync(join(tmpdir(), 'ai-local-'));
+  afterAll(() => {
+    rmSync(shared, { recursive: true, force: true });
+    rmSync(local, { recursive: true, force: true });
+  });
+  const random = seededRandom(5);
+  writeFileSync(
+    join(shared, 'x.jsonl'),
+    [row('x1', 'xs', 'd', 'human', null, 'X one'), row('x2', 'xs', 'd', 'ai', 'g', 'X two')]
+      .map((r) => JSON.stringify(r))
+      .join('\n') + '\n',
+  );
+  // passages of cli/data.ts: <set>:<file>:<n>; a book's chapters are files of one book
+  const passages = [
+    'bible:kjv/Genesis.1:0',
+    'bible:kjv/Genesis.1:1',
+    'bible:kjv/Genesis.2:0',
+    'bible:kjv/Exodus.1:0',
+    'manpages:man1/ls.1.gz:0',
+    'manpages:man1/ls.1.gz:1',
+    'manpages:man1/cp.1.gz:0',
+  ];
+  writeFileSync(
+    join(local, 'set.jsonl'),
+    passages
+      .map((id) => JSON.stringify(row(id, id.split(':')[0]!, 'd', 'human', null, randomText(random))))
+      .join('\n') + '\n',
+  );
+
+  it('reads both folders, and the shared data alone when the local folder is missing or not wanted', () => {
+    expect(readAllRows(shared, local).map((r) => r.id)).toEqual(['x1', 'x2', ...passages]);
+    expect(readAllRows(shared, null).map((r) => r.id)).toEqual(['x1', 'x2']);
+    expect(readAllRows(shared, join(local, 'missing')).map((r) => r.id)).toEqual(['x1', 'x2']);
+    expect(readAllRows(shared, local, new Set(['bible'])).map((r) => r.source)).toEqual([
+      'xs',
+      'xs',
+      'manpages',
+      'manpages',
+      'manpages',
+    ]);
+  });
+
+  it("groups a file's passages, and a book's chapters, so that they land on one side", () => {
+    const split = splitRows(readAllRows(shared, local), 11);
+    const group = (id: string): string => split.find((r) => r.id === id)!.group;
+    expect(group('bible:kjv/Genesis.1:1')).toBe(group('bible:kjv/Genesis.1:0'));
+    expect(group('bible:kjv/Genesis.2:0')).toBe(group('bible:kjv/Genesis.1:0'));
+    expect(group('bible:kjv/Exodus.1:0')).not.toBe(group('bible:kjv/Genesis.1:0'));
+    expect(group('manpages:man1/ls.1.gz:1')).toBe(group('manpages:man1/ls.1.gz:0'));
+    expect(group('manpages:man1/cp.1.gz:0')).not.toBe(group('manpages:man1/ls.1.gz:0'));
+  });
+
+  it("gives a model's sources, and says what to run when one is not on this machine", () => {
+    expect(rowsOfModel(['xs', 'bible'], shared, local).map((r) => r.id)).toEqual(['x1', 'x2', ...passages.slice(0, 4)]);
+    expect(() => rowsOfModel(['xs', 'bible'], shared, null)).toThrow(/bible.*npm run ai:data/);
   });
 });

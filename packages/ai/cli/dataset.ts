@@ -10,8 +10,8 @@
  * make the held-out generator's figures worse (its rewrite shares the words of a text the model
  * learnt as human), never better.
  */
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { hashString } from '@veritext/text';
 
 export interface Row {
@@ -51,6 +51,37 @@ export const HELD_OUT_DOMAINS = new Set([
 
 export const SPLIT_SHARES = { train: 0.7, calibration: 0.15 } as const;
 
+/** The labelled shared data (../shared/data/ai). */
+export const DEFAULT_DATA = resolve(import.meta.dirname, '../../../../shared/data/ai');
+/** The human-written sets `npm run ai:data` builds from Debian packages (cli/data.ts), read beside the shared data. */
+export const DEFAULT_LOCAL = resolve(import.meta.dirname, '../data-local');
+
+/**
+ * The rows of the shared data and of the local sets (when `local` is a folder that exists), without the sources
+ * named in `exclude`.
+ */
+export function readAllRows(data: string, local: string | null, exclude: ReadonlySet<string> = new Set()): Row[] {
+  const rows = readRows(data, exclude);
+  if (local !== null && existsSync(local)) rows.push(...readRows(local, exclude));
+  return rows;
+}
+
+/**
+ * The rows of the sources a model was trained on (ModelFile.sources), as its split saw them. Throws, naming what to
+ * run, when one of those sources is not on this machine (the local sets are built by `npm run ai:data`).
+ */
+export function rowsOfModel(sources: readonly string[], data: string, local: string | null): Row[] {
+  const rows = readAllRows(data, local).filter((r) => sources.includes(r.source));
+  const found = new Set(rows.map((r) => r.source));
+  const missing = sources.filter((s) => !found.has(s));
+  if (missing.length > 0) {
+    throw new Error(
+      `the model was trained on ${missing.join(', ')}, which ${missing.length === 1 ? 'is' : 'are'} not in ${data}${local === null ? '' : ` or ${local}`}: build the local sets with \`npm run ai:data\` (as root)`,
+    );
+  }
+  return rows;
+}
+
 export function readRows(dir: string, exclude: ReadonlySet<string> = new Set()): Row[] {
   const rows: Row[] = [];
   const files = readdirSync(dir)
@@ -82,6 +113,11 @@ function pairKey(row: Row): string | null {
     const m = /^outfox-(valid|test)-.*-(\d+)$/.exec(row.id);
     if (m) return `outfox:${m[1]!}:${m[2]!}`;
   }
+  // a local set's passage (cli/data.ts): `<set>:<file>:<n>`; a file's passages are one group, and so are a book's
+  // chapters (`kjv/Genesis.1` and `kjv/Genesis.2`)
+  const local = /^([a-z0-9-]+):(.+):\d+$/.exec(row.id);
+  if (local !== null && local[1] === row.source)
+    return `local:${row.source}:${row.lang}:${local[2]!.replace(/\.\d+$/, '')}`;
   if (row.source === 'iu_human_ai_corpus') {
     const m = /^iu-(\w+)-(\w+)-([ha])(\d+)$/.exec(row.id);
     if (m) {

@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
+import { aiTextShares, type AiAssessment, type AiSharePart } from '@veritext/contracts';
 import {
-  aiTextShares,
-  aiVerdictReading,
-  type AiAssessment,
-  type AiSharePart,
-  type AiUncertainReason,
-  type AiVerdictBand,
-} from '@veritext/contracts';
+  AI_BAND_COLOURS,
+  AI_VERDICT_WORDS,
+  percentIn,
+  verdictAssessment,
+  verdictLines,
+  type ReportLanguage,
+} from './ai-verdict-words.ts';
 import {
   cachedMeasure,
   drawLines,
@@ -68,9 +69,12 @@ const TEXT_SIZE = 10;
 const LINE_HEIGHT = 15;
 const FOOTER_GAP = 24;
 
-export type ReportLanguage = 'en' | 'es';
+export type { ReportLanguage };
 
-/** Every word the PDF prints, in English and Spanish: the web result's words (apps/web/src/i18n, ai.result). */
+/**
+ * Every word the PDF prints, in English and Spanish: the web result's words (apps/web/src/i18n, ai.result); the
+ * verdict's words are the Similarity report's too (ai-verdict-words.ts).
+ */
 export const AI_REPORT_STRINGS = {
   en: {
     title: 'Veritext AI detector report',
@@ -80,43 +84,9 @@ export const AI_REPORT_STRINGS = {
     generated: (date: string) => `Report generated ${date}`,
     language: (name: string) => `Language: ${name}`,
     languages: { en: 'English', es: 'Spanish' } as Record<string, string>,
-    noVerdict: 'No verdict',
-    bands: {
-      human: 'Reads as written by a person',
-      uncertain: 'Not enough evidence to tell',
-      ai: 'Reads as AI-written',
-    } satisfies Record<AiVerdictBand, string>,
-    level: (level: string) => `Detector level: ${level}`,
-    levels: {
-      'human-written': 'Human-written',
-      'likely human': 'Likely human',
-      'potentially AI': 'Potentially AI',
-      'likely AI': 'Likely AI',
-      'highly likely AI': 'Highly likely AI',
-      'most likely AI': 'Most likely AI',
-    } as Record<string, string>,
-    meaning: {
-      human: 'The writing is like the human texts the detector was tested on, and unlike most AI-written ones.',
-      overlap:
-        'Texts written by people and AI-written texts both get results like this one, so the detector cannot tell which this is.',
-      unfamiliar:
-        'This kind of writing is unlike anything the detector was trained on, so its result says little either way.',
-      short: 'The text is too short for the detector to make a confident call either way.',
-      ai: 'The writing is more like AI-written text than almost all the human writing the detector was tested on.',
-    } satisfies Record<MeaningKey, string>,
-    humanRate: {
-      en: (percent: string, total: string) =>
-        `In our tests, ${percent} of the ${total} English texts written by people got this result.`,
-      es: (percent: string, total: string) =>
-        `In our tests, ${percent} of the ${total} Spanish texts written by people got this result.`,
-    },
-    humanRateNone: {
-      en: (total: string) => `In our tests, none of the ${total} English texts written by people got this result.`,
-      es: (total: string) => `In our tests, none of the ${total} Spanish texts written by people got this result.`,
-    },
+    ...AI_VERDICT_WORDS.en,
     shares: (parts: Record<AiSharePart, string>) =>
       `Share of the text: ${parts.human} not marked, ${parts.mixed} marked likely AI-written, ${parts.ai} strongly likely AI-written.`,
-    caution: 'No AI detector is certain. Treat this result as a reason to look closer, never as proof on its own.',
     processed: 'Text processed',
     likely: 'Likely AI',
     strong: 'Strongly likely AI',
@@ -137,47 +107,9 @@ export const AI_REPORT_STRINGS = {
     generated: (date: string) => `Informe generado el ${date}`,
     language: (name: string) => `Idioma: ${name}`,
     languages: { en: 'inglés', es: 'español' } as Record<string, string>,
-    noVerdict: 'Sin veredicto',
-    bands: {
-      human: 'Parece escrito por una persona',
-      uncertain: 'No hay pruebas suficientes para saberlo',
-      ai: 'Parece escrito por IA',
-    } satisfies Record<AiVerdictBand, string>,
-    level: (level: string) => `Nivel del detector: ${level}`,
-    levels: {
-      'human-written': 'Escrito por una persona',
-      'likely human': 'Probablemente humano',
-      'potentially AI': 'Posiblemente IA',
-      'likely AI': 'Probablemente IA',
-      'highly likely AI': 'Muy probablemente IA',
-      'most likely AI': 'Casi con certeza IA',
-    } as Record<string, string>,
-    meaning: {
-      human:
-        'La escritura se parece a la de los textos humanos con los que se probó el detector, y no a la de la mayoría de los escritos por IA.',
-      overlap:
-        'Los textos escritos por personas y los escritos por IA obtienen resultados como este, así que el detector no puede saber de cuál se trata.',
-      unfamiliar:
-        'Este tipo de escritura no se parece a nada con lo que se entrenó el detector, así que su resultado dice poco en un sentido u otro.',
-      short: 'El texto es demasiado corto para que el detector decida con confianza en un sentido u otro.',
-      ai: 'La escritura se parece más a un texto escrito por IA que casi todos los textos humanos con los que se probó el detector.',
-    } satisfies Record<MeaningKey, string>,
-    humanRate: {
-      en: (percent: string, total: string) =>
-        `En nuestras pruebas, el ${percent} de los ${total} textos en inglés escritos por personas obtuvo este resultado.`,
-      es: (percent: string, total: string) =>
-        `En nuestras pruebas, el ${percent} de los ${total} textos en español escritos por personas obtuvo este resultado.`,
-    },
-    humanRateNone: {
-      en: (total: string) =>
-        `En nuestras pruebas, ninguno de los ${total} textos en inglés escritos por personas obtuvo este resultado.`,
-      es: (total: string) =>
-        `En nuestras pruebas, ninguno de los ${total} textos en español escritos por personas obtuvo este resultado.`,
-    },
+    ...AI_VERDICT_WORDS.es,
     shares: (parts: Record<AiSharePart, string>) =>
       `Parte del texto: ${parts.human} sin marcar, ${parts.mixed} marcado como probablemente escrito por IA, ${parts.ai} como muy probablemente escrito por IA.`,
-    caution:
-      'Ningún detector de IA es infalible. Usa este resultado como motivo para revisar con más atención, nunca como prueba por sí solo.',
     processed: 'Texto procesado',
     likely: 'Probablemente IA',
     strong: 'Muy probablemente IA',
@@ -192,58 +124,11 @@ export const AI_REPORT_STRINGS = {
   },
 };
 
-/** What a verdict means: per band, and for the uncertain band per reason. */
-type MeaningKey = Exclude<AiVerdictBand, 'uncertain'> | AiUncertainReason;
-type Strings = (typeof AI_REPORT_STRINGS)['en'];
-
 /** Reliability 1 and 2: a fill each, and an underline style (UNDERLINES) that survives black-and-white printing. */
 const MARK_FILLS = { 1: '#efe7ff', 2: '#dccbff' } as const;
 
-/** The web result's verdict colours (tokens.css --color-verdict-*), and the bar's parts (not marked / likely / strong). */
-const BAND_COLOURS: Record<AiVerdictBand, string> = { human: '#137a3b', uncertain: '#475467', ai: '#5925dc' };
+/** The bar's parts (not marked / likely / strong), in the web result's colours. */
 const PART_COLOURS: Record<AiSharePart, string> = { human: '#137a3b', mixed: '#b54708', ai: '#5925dc' };
-
-/**
- * The verdict in the report's words: the band's headline, the detector's level where it fits the evidence, and
- * what the result means with how often human texts of the check's language got it in our tests.
- */
-export function verdictLines(
-  t: Strings,
-  assessment: AiAssessment | null,
-  language: ReportLanguage,
-): { band: AiVerdictBand | null; headline: string; level: string | null; meaning: string | null } {
-  if (assessment === null) return { band: null, headline: t.noVerdict, level: null, meaning: null };
-  const meaning = t.meaning[assessment.band === 'uncertain' ? (assessment.reason ?? 'overlap') : assessment.band];
-  const { lang, human_share: share, human_texts: texts } = assessment;
-  let rate: string | null = null;
-  if (lang !== null && share !== null && texts !== null && texts > 0) {
-    const total = countIn(language)(texts);
-    rate = share === 0 ? t.humanRateNone[lang](total) : t.humanRate[lang](percentIn(language)(share), total);
-  }
-  return {
-    band: assessment.band,
-    headline: t.bands[assessment.band],
-    level: assessment.level === null ? null : t.level(t.levels[assessment.level] ?? assessment.level),
-    meaning: rate === null ? meaning : `${meaning} ${rate}`,
-  };
-}
-
-/** The locale of the web client's numbers (apps/web/src/i18n/format.ts). */
-function localeOf(language: ReportLanguage): string {
-  return language === 'es' ? 'es-ES' : 'en-US';
-}
-
-/** Two decimals in the language's format, a no-break space before the sign ("12.35 %", "12,35 %"). */
-export function percentIn(language: ReportLanguage): (value: number) => string {
-  const format = new Intl.NumberFormat(localeOf(language), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return (value) => `${format.format(value)}\u00a0%`;
-}
-
-/** A count with the language's thousands separator ("3,646" / "3646", "12.345"). */
-function countIn(language: ReportLanguage): (value: number) => string {
-  const format = new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 0 });
-  return (value) => format.format(value);
-}
 
 /** The underline of a highlighted run: dashed for likely, double for strong, in black. */
 const UNDERLINES = { 1: 'dashed', 2: 'double' } as const;
@@ -278,13 +163,6 @@ export function reportSegments(content: string, chunks: readonly AiReportChunk[]
 
 export function formatDate(date: Date): string {
   return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
-
-/** The reading of the verdict alone, for a caller that sends no assessment (no human texts' share). */
-function readingOf(input: Pick<AiReportInput, 'verdict' | 'lang'>): AiAssessment | null {
-  const reading = aiVerdictReading({ verdict: input.verdict });
-  const lang = input.lang === 'en' || input.lang === 'es' ? input.lang : null;
-  return reading === null ? null : { ...reading, lang, human_share: null, human_texts: null };
 }
 
 /** Draws one highlighted or plain run at (x, top) of a text line. */
@@ -331,12 +209,12 @@ export function renderAiReportPdf(input: AiReportInput): Promise<Buffer> {
   if (input.lang !== null) doc.text(t.language(t.languages[input.lang] ?? input.lang));
 
   // The verdict in words (as the web result shows it), the detector's level where it fits, what it means.
-  const verdict = verdictLines(t, input.assessment ?? readingOf(input), language);
+  const verdict = verdictLines(language, verdictAssessment(input));
   doc
     .moveDown(0.8)
     .font(BOLD)
     .fontSize(15)
-    .fillColor(verdict.band === null ? '#111827' : BAND_COLOURS[verdict.band]);
+    .fillColor(verdict.band === null ? '#111827' : AI_BAND_COLOURS[verdict.band]);
   doc.text(verdict.headline, left, doc.y, { width });
   doc.font(REGULAR).fontSize(10).fillColor('#111827');
   if (verdict.level !== null) doc.text(verdict.level, left, doc.y, { width });

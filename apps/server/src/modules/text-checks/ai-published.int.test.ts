@@ -4,7 +4,13 @@ import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AI_PUBLISHED_VERDICT, type ReportNode, type SimilarityReport } from '@veritext/contracts';
+import {
+  AI_PUBLISHED_VERDICT,
+  type AiCheckSummary,
+  type ReportNode,
+  type SimilarityReport,
+  type TextDocument,
+} from '@veritext/contracts';
 import { countWords } from '@veritext/text';
 import { createTestApp, STRONG_PASSWORD, TestBrowser, uniqueEmail, type TestApp } from '../../../test/app.ts';
 import { checkJobRunner } from '../../../test/check-jobs.ts';
@@ -78,6 +84,16 @@ describe(`published passages in the AI part (${TEST_DB_KIND})`, () => {
     return response.json<{ data: SimilarityReport }>().data;
   }
 
+  /** The AI share My Documents shows of the document: in the list and when it is opened by its id. */
+  async function listedShares(browser: TestBrowser, id: number): Promise<(number | null)[]> {
+    const list = await browser.get('/api/v1/text/');
+    expect(list.statusCode, list.body).toBe(200);
+    const listed = list.json<{ data: { texts: TextDocument[] } }>().data.texts.find((text) => text.id === id);
+    const opened = await browser.get(`/api/v1/text/${String(id)}`);
+    expect(opened.statusCode, opened.body).toBe(200);
+    return [listed?.ai_percent ?? null, opened.json<{ data: TextDocument }>().data.ai_percent];
+  }
+
   async function pdfText(browser: TestBrowser, id: number, language: string): Promise<string> {
     const { token } = await browser.csrf();
     const response = await browser.postForm(`/profile/fingerprint/download-pdf/${String(id)}/`, {
@@ -138,6 +154,8 @@ describe(`published passages in the AI part (${TEST_DB_KIND})`, () => {
     const words = countWords(text);
     const lighthouseWords = countWords(KEEPERS) + countWords(FRESNEL);
     expect(data.ai.percents.published).toBe(Math.round((lighthouseWords * 10000) / words) / 100);
+    // My Documents shows the report's AI share, published text not counted
+    expect(await listedShares(writer, id)).toEqual([data.ai.percents.total, data.ai.percents.total]);
 
     // the detector's marks made known (the model is not what this tests): the lighthouse paragraphs strongly
     // likely AI, the rest split between unmarked (the garden paragraph) and likely AI (the writer's own text)
@@ -170,6 +188,20 @@ describe(`published passages in the AI part (${TEST_DB_KIND})`, () => {
       published: data.ai.percents.published,
     });
     expect(marked.verdict).toBe('highly likely AI');
+    // the list and the document opened by its id say the report's share, not the detector's own over the whole text
+    // (which counts the strongly likely lighthouse paragraphs)
+    const stored = (
+      await t.handle.db.query<{ likely_percent: number; strong_percent: number }>(
+        'SELECT likely_percent, strong_percent FROM ai_checks WHERE text_check_id = $1',
+        [id],
+      )
+    ).rows[0]!;
+    expect(stored.likely_percent + stored.strong_percent).toBeGreaterThan(likely + 10);
+    expect(await listedShares(writer, id)).toEqual([likely, likely]);
+    // the document's AI check is listed with its document, never among the stand-alone AI checks
+    const aiList = await writer.get('/api/v1/chat-gpt/');
+    expect(aiList.statusCode, aiList.body).toBe(200);
+    expect(aiList.json<{ data: { checks: AiCheckSummary[] } }>().data.checks).toEqual([]);
 
     // the Similarity report's PDF says it, in English and in Spanish
     const share = String(data.ai.percents.published);
@@ -190,6 +222,16 @@ describe(`published passages in the AI part (${TEST_DB_KIND})`, () => {
     expect(ai.nodes.every((node) => node.isPublished === true && !node.isLikely && !node.isHlikely)).toBe(true);
     expect(ai.percents).toEqual({ processed: 0, likely: 0, strong: 0, total: 0, published: 100 });
     expect(ai.verdict).toBe(AI_PUBLISHED_VERDICT);
-    expect(await pdfText(writer, id, 'es')).toContain('Veredicto: Encontrado en fuentes publicadas');
+    expect(await pdfText(writer, id, 'es')).toContain('Revisión de IA: Encontrado en fuentes publicadas.');
+    expect(await pdfText(writer, id, 'en')).toContain('AI check: Found in published sources.');
+    // nothing left to count: My Documents shows no AI share, as the report does, whatever the detector marked
+    await t.handle.db.query(
+      `UPDATE ai_checks SET likely_percent = 40, strong_percent = 60,
+         chunks = jsonb_build_array(jsonb_build_object('position', jsonb_build_array(0, $2::int), 'reliability', 2,
+           'score', 0.99)) WHERE text_check_id = $1`,
+      [id, text.length],
+    );
+    expect((await report(writer, id)).ai.percents.total).toBe(0);
+    expect(await listedShares(writer, id)).toEqual([0, 0]);
   });
 });

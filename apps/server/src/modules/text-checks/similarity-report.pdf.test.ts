@@ -1,7 +1,18 @@
-import { SOURCE_COLOURS, type ReportNode, type ReportSource, type SimilarityReport } from '@veritext/contracts';
+import { readFileSync } from 'node:fs';
+import {
+  AI_PUBLISHED_VERDICT,
+  SOURCE_COLOURS,
+  type AiAssessment,
+  type ReportNode,
+  type ReportSource,
+  type SimilarityReport,
+} from '@veritext/contracts';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, describe, expect, it } from 'vitest';
+import { AI_REPORT_STRINGS, renderAiReportPdf } from '../ai-checks/ai-report.pdf.ts';
+import { verdictLines } from '../ai-checks/ai-verdict-words.ts';
 import {
+  aiVerdictWords,
   countIn,
   documentName,
   internetLine,
@@ -223,7 +234,10 @@ describe('renderSimilarityReportPdf', () => {
     expect(words).toBeGreaterThan(250);
     const pdf = await renderSimilarityReportPdf(input(fixture()));
     expect(isPdf(pdf)).toBe(true);
-    const { text } = await pdfText(pdf);
+    const { text: pages } = await pdfText(pdf);
+    expect(pages).toContain('Page 1 of 2');
+    // the text as it flows: a sentence that runs over to the next page is not cut by the page's footer
+    const text = pages.replace(/ Veritext similarity report, check no\. 4711 Page \d+ of \d+/g, '');
     for (const expected of [
       'Veritext',
       'SIMILARITY REPORT',
@@ -237,7 +251,8 @@ describe('renderSimilarityReportPdf', () => {
       '2.50 %',
       '4.10 %',
       '15.40 %',
-      'Potentially AI',
+      // the AI verdict's band, read from the verdict alone (no assessment in this report)
+      'Not enough evidence to tell',
       // what the similarity means, and the caution
       'Some similarity: review the matched passages.',
       'Similarity is not proof of plagiarism',
@@ -257,7 +272,6 @@ describe('renderSimilarityReportPdf', () => {
       '[1, 2]',
       '[Q1]',
       '[R1]',
-      'Page 1 of',
     ]) {
       expect(text).toContain(expected);
     }
@@ -373,6 +387,144 @@ describe('renderSimilarityReportPdf', () => {
     expect(text).toContain(AI_SENTENCE);
   });
 
+  /** The web report's words for the AI bands (apps/web/src/i18n, ai.result.band), which the PDF says the same way. */
+  function webBands(language: 'en' | 'es'): Record<string, string> {
+    const json = JSON.parse(
+      readFileSync(new URL(`../../../../web/src/i18n/${language}.json`, import.meta.url), 'utf8'),
+    ) as { ai: { result: { band: Record<string, string> } } };
+    return json.ai.result.band;
+  }
+
+  const ASSESSMENTS = {
+    human: { band: 'human', reason: null, level: 'likely human', lang: 'en', human_share: 75.01, human_texts: 3646 },
+    uncertain: { band: 'uncertain', reason: 'overlap', level: null, lang: 'en', human_share: 24.99, human_texts: 3646 },
+    ai: { band: 'ai', reason: null, level: 'most likely AI', lang: 'es', human_share: 0, human_texts: 1288 },
+  } as const satisfies Record<string, AiAssessment>;
+  const VERDICTS = { human: 'likely human', uncertain: 'potentially AI', ai: 'most likely AI' } as const;
+  type Band = keyof typeof ASSESSMENTS;
+  const BANDS = ['human', 'uncertain', 'ai'] as const;
+
+  /** The report with a done AI part in `band`, as the server sends it (text-checks.read.ts aiPart). */
+  function inBand(band: Band): SimilarityReport {
+    const report = fixture();
+    report.ai = { ...report.ai, verdict: VERDICTS[band], assessment: ASSESSMENTS[band] };
+    return report;
+  }
+
+  /** The AI detector's PDF of a check with the same verdict, in `language`. */
+  async function aiReportText(band: Band, language: 'en' | 'es'): Promise<string> {
+    const bytes = await renderAiReportPdf({
+      id: 7,
+      content: 'A short text.',
+      chunks: [],
+      verdict: VERDICTS[band],
+      score: 0.4321,
+      flagged: band === 'ai',
+      lang: ASSESSMENTS[band].lang,
+      assessment: ASSESSMENTS[band],
+      language,
+      processedPercent: 100,
+      likelyPercent: 8.8,
+      strongPercent: 6.6,
+      checkedAt: new Date('2025-03-04T10:20:00Z'),
+      generatedAt: new Date('2025-03-05T08:00:00Z'),
+    });
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
+    return text.replace(/\s+/g, ' ');
+  }
+
+  it.each(['en', 'es'] as const)(
+    'says the AI verdict as the AI detector report does: the band, the level where it fits, what it means (%s)',
+    async (language) => {
+      const web = webBands(language);
+      for (const band of BANDS) {
+        const { text } = await pdfText(await renderSimilarityReportPdf({ ...input(inBand(band)), language }));
+        // the band in the web report's words, and none of the other bands'
+        expect(text).toContain(web[band]);
+        for (const other of BANDS.filter((b) => b !== band)) expect(text).not.toContain(web[other]);
+        // the same sentence as the AI detector's PDF of the same check: shared code, the same words
+        const lines = verdictLines(language, ASSESSMENTS[band]);
+        // as the PDF text reads (no-break spaces are spaces)
+        const words = {
+          meaning: lines.meaning?.replace(/\s+/g, ' ') ?? null,
+          level: lines.level?.replace(/\s+/g, ' ') ?? null,
+        };
+        const aiReport = await aiReportText(band, language);
+        expect(words.meaning).not.toBeNull();
+        expect(aiReport).toContain(words.meaning ?? '');
+        expect(text).toContain(words.meaning ?? '');
+        if (words.level === null) {
+          expect(text).not.toMatch(/Detector level|Nivel del detector/);
+        } else {
+          expect(aiReport).toContain(words.level);
+          expect(text).toContain(words.level);
+        }
+        expect(text).toContain(AI_REPORT_STRINGS[language].caution);
+        // no raw six-level verdict as the headline, no score and no threshold
+        expect(text).not.toMatch(/Verdict:|Veredicto:|score|threshold|umbral|puntuaci|0\.43|0,43/i);
+      }
+    },
+  );
+
+  it('writes each band with its meaning and how often human texts got it, in English and Spanish', async () => {
+    const text = async (band: Band, language: 'en' | 'es'): Promise<string> =>
+      (await pdfText(await renderSimilarityReportPdf({ ...input(inBand(band)), language }))).text;
+    const human = await text('human', 'en');
+    expect(human).toContain(
+      'AI check: Reads as written by a person. Detector level: Likely human. The writing is like the human texts ' +
+        'the detector was tested on, and unlike most AI-written ones. In our tests, 75.01 % of the 3,646 English ' +
+        'texts written by people got this result.',
+    );
+    const uncertain = await text('uncertain', 'en');
+    expect(uncertain).toContain(
+      'AI check: Not enough evidence to tell. Texts written by people and AI-written texts both get results like ' +
+        'this one, so the detector cannot tell which this is. In our tests, 24.99 % of the 3,646 English texts ' +
+        'written by people got this result.',
+    );
+    expect(uncertain).not.toContain('Potentially AI');
+    const ai = await text('ai', 'en');
+    expect(ai).toContain('AI check: Reads as AI-written. Detector level: Most likely AI.');
+    expect(ai).toContain('In our tests, none of the 1,288 Spanish texts written by people got this result.');
+
+    const humano = await text('human', 'es');
+    expect(humano).toContain(
+      'Revisión de IA: Parece escrito por una persona. Nivel del detector: Probablemente humano. La escritura se ' +
+        'parece a la de los textos humanos',
+    );
+    expect(humano).toContain(
+      'En nuestras pruebas, el 75,01 % de los 3646 textos en inglés escritos por personas obtuvo este resultado.',
+    );
+    const incierto = await text('uncertain', 'es');
+    expect(incierto).toContain('Revisión de IA: No hay pruebas suficientes para saberlo. Los textos escritos por');
+    expect(incierto).not.toContain('Posiblemente IA');
+    const ia = await text('ai', 'es');
+    expect(ia).toContain('Revisión de IA: Parece escrito por IA. Nivel del detector: Casi con certeza IA.');
+    expect(ia).toContain(
+      'En nuestras pruebas, ninguno de los 1288 textos en español escritos por personas obtuvo este resultado.',
+    );
+    for (const spanish of [humano, incierto, ia]) expect(spanish).not.toMatch(/AI check|In our tests|Detector level/);
+  });
+
+  it('says a part found whole in published sources was found there; a part not done has no verdict in words', async () => {
+    const report = fixture();
+    report.ai = {
+      ...report.ai,
+      nodes: report.ai.nodes.map((n) => ({ ...n, isLikely: false, isHlikely: false, isPublished: true })),
+      percents: { processed: 0, likely: 0, strong: 0, total: 0, published: 100 },
+      verdict: AI_PUBLISHED_VERDICT,
+      assessment: null,
+    };
+    const en = (await pdfText(await renderSimilarityReportPdf(input(report)))).text;
+    expect(en).toContain('AI check: Found in published sources.');
+    expect(en).toContain('AI check: 100.00 % of the text was found in published sources and is not counted.');
+    expect(en).not.toContain('No verdict');
+    const es = (await pdfText(await renderSimilarityReportPdf({ ...input(report), language: 'es' }))).text;
+    expect(es).toContain('Revisión de IA: Encontrado en fuentes publicadas.');
+
+    expect(aiVerdictWords('en', { ...report.ai, status: 2, verdict: null })).toBeNull();
+    expect(aiVerdictWords('en', { ...report.ai, status: 4, verdict: null })).toMatchObject({ headline: 'No verdict' });
+  });
+
   it('states what the text was compared with and whose each source is, in English', async () => {
     const { text } = await pdfText(await renderSimilarityReportPdf(input(scoped())));
     for (const expected of [
@@ -409,7 +561,7 @@ describe('renderSimilarityReportPdf', () => {
       'Un documento enviado a Veritext el 20 nov 2026',
       'Colección de referencia: Maritime history',
       '12,34 %',
-      'Posiblemente IA',
+      'No hay pruebas suficientes para saberlo',
       'Fuentes',
       'Página 1 de',
     ]) {

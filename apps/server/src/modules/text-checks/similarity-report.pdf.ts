@@ -11,6 +11,14 @@ import {
 } from '@veritext/contracts';
 import { BOLD, REGULAR, formatDate, numberPages, openReportDocument } from '../ai-checks/ai-report.pdf.ts';
 import {
+  AI_BAND_COLOURS,
+  AI_VERDICT_WORDS,
+  countIn,
+  percentIn,
+  verdictAssessment,
+  verdictLines,
+} from '../ai-checks/ai-verdict-words.ts';
+import {
   cachedMeasure,
   drawLines,
   type LineStyle,
@@ -27,8 +35,11 @@ import { formatSourceDate, originLabel, type LabelLanguage } from './source-orig
  * then the whole text with each matched passage highlighted and followed by a small [n] naming its
  * sources, and the AI check's likely / strongly likely passages underlined in the same text. Pure: input
  * in, PDF bytes out (similarity-report.ts runs it in a worker thread). Fonts, page set-up and page
- * numbers are the AI detector report's (ai-checks/ai-report.pdf.ts).
+ * numbers are the AI detector report's (ai-checks/ai-report.pdf.ts); the AI verdict is said in its words too
+ * (ai-checks/ai-verdict-words.ts: the band, the level where it fits, what it means and how often human texts got it).
  */
+
+export { countIn, percentIn };
 
 export type SimilarityReportPdfInput = {
   report: SimilarityReport;
@@ -81,9 +92,8 @@ const STRINGS = {
       notChecked: 'Not checked',
     },
     aiTitle: 'AI-written text',
-    noVerdict: 'No verdict',
-    verdict: (verdict: string) => `Verdict: ${verdict}`,
-    verdicts: {} as Record<string, string>,
+    aiCheck: (headline: string) => `AI check: ${headline}.`,
+    foundInSources: 'Found in published sources',
     likely: (p: string) => `Likely ${p}`,
     strong: (p: string) => `Strongly likely ${p}`,
     processed: (p: string) => `Processed ${p}`,
@@ -168,17 +178,8 @@ const STRINGS = {
       notChecked: 'Sin revisar',
     },
     aiTitle: 'Texto escrito por IA',
-    noVerdict: 'Sin veredicto',
-    verdict: (verdict: string) => `Veredicto: ${verdict}`,
-    verdicts: {
-      'human-written': 'Escrito por una persona',
-      'likely human': 'Probablemente humano',
-      'potentially AI': 'Posiblemente IA',
-      'likely AI': 'Probablemente IA',
-      'highly likely AI': 'Muy probablemente IA',
-      'most likely AI': 'Casi con certeza IA',
-      [AI_PUBLISHED_VERDICT]: 'Encontrado en fuentes publicadas',
-    } as Record<string, string>,
+    aiCheck: (headline: string) => `Revisión de IA: ${headline}.`,
+    foundInSources: 'Encontrado en fuentes publicadas',
     likely: (p: string) => `Probable ${p}`,
     strong: (p: string) => `Muy probable ${p}`,
     processed: (p: string) => `Procesado ${p}`,
@@ -303,30 +304,6 @@ const AI_STATUS_TEXT: Record<number, keyof Strings['aiStatus']> = {
  */
 type Piece = { text: string; match: Match; ai: AiMark; note: boolean; source: number };
 type Placed = PlacedRun<Piece>;
-
-/** The locale of the web client's numbers (apps/web/src/i18n/format.ts). */
-function localeOf(language: LabelLanguage): string {
-  return language === 'es' ? 'es-ES' : 'en-US';
-}
-
-/**
- * Two decimals in the language's format with a no-break space before the sign ("1,234.50 %", "12,35 %"), as
- * the web report writes them (format.ts formatPercent).
- */
-export function percentIn(language: LabelLanguage): (value: number) => string {
-  const format = new Intl.NumberFormat(localeOf(language), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return (value) => `${format.format(value)}\u00a0%`;
-}
-
-/** A count with the language's thousands separator ("1,234", "1234" / "12.345"). */
-export function countIn(language: LabelLanguage): (value: number) => string {
-  const format = new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 0 });
-  return (value) => format.format(value);
-}
-
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
 
 function matchOf(node: ReportNode): Match {
   if (node.isIdentical) return 1;
@@ -539,18 +516,38 @@ function header(ctx: Ctx, input: SimilarityReportPdfInput): void {
   }
 }
 
-type Card = { title: string; value: string; ink: string; lines: string[] };
+/** A summary card: its title, its figure, a headline in its own ink under the figure, and lines of detail. */
+type Card = { title: string; value: string; ink: string; headline?: { text: string; ink: string }; lines: string[] };
+
+/**
+ * The verdict of a done AI part in words (ai-verdict-words.ts), as the AI detector's report says it: the band's
+ * headline, the level where it fits and what it means; a part found whole in published sources says so instead.
+ * Null when the AI check is not done.
+ */
+export function aiVerdictWords(
+  language: LabelLanguage,
+  ai: SimilarityReport['ai'],
+): { headline: string; ink: string; level: string | null; meaning: string | null } | null {
+  if (ai.status !== AI_CHECK_STATUS.done || ai.error !== null) return null;
+  if (ai.verdict === AI_PUBLISHED_VERDICT) {
+    return { headline: STRINGS[language].foundInSources, ink: MUTED, level: null, meaning: null };
+  }
+  const words = verdictLines(language, verdictAssessment(ai));
+  const ink = words.band === null ? INK : AI_BAND_COLOURS[words.band];
+  return { headline: words.headline, ink, level: words.level, meaning: words.meaning };
+}
 
 function aiCard(ctx: Ctx, report: SimilarityReport): Card {
   const { t, percent } = ctx;
   const { ai } = report;
-  if (ai.status === AI_CHECK_STATUS.done && ai.error === null) {
+  const verdict = aiVerdictWords(ctx.language, ai);
+  if (verdict !== null) {
     return {
       title: t.aiTitle,
       value: percent(ai.percents.total),
       ink: ai.percents.total > 0 ? AI_MARKS[2].stroke : INK,
+      headline: { text: verdict.headline, ink: verdict.ink },
       lines: [
-        ai.verdict === null ? t.noVerdict : t.verdict(t.verdicts[ai.verdict] ?? capitalise(ai.verdict)),
         t.likely(percent(ai.percents.likely)),
         t.strong(percent(ai.percents.strong)),
         t.processed(percent(ai.percents.processed)),
@@ -593,12 +590,26 @@ function summary(ctx: Ctx, report: SimilarityReport): void {
   ];
   const gap = 8;
   const cardWidth = (width - gap * (cards.length - 1)) / cards.length;
-  const height = 98;
+  const inner = cardWidth - 16;
+  // the titles as tall as the tallest (a long one takes two lines), the figures under them, then each card's
+  // headline and lines; the cards as tall as the tallest needs (at least 98)
+  const titles = Math.max(
+    ...cards.map((card) => doc.font(BOLD).fontSize(8.5).heightOfString(card.title.toUpperCase(), { width: inner })),
+  );
+  const bodies = cards.map((card) => {
+    const headline =
+      card.headline === undefined
+        ? 0
+        : doc.font(BOLD).fontSize(8).heightOfString(card.headline.text, { width: inner }) + 2;
+    return headline + doc.font(REGULAR).fontSize(8).heightOfString(card.lines.join('\n'), { width: inner });
+  });
+  const valueTop = 8 + Math.max(titles, 11) + 3;
+  const bodyTop = valueTop + 24;
+  const height = Math.max(98, bodyTop + Math.max(...bodies) + 8);
   doc.moveDown(1);
   const top = doc.y;
   cards.forEach((card, i) => {
     const x = left + i * (cardWidth + gap);
-    const inner = cardWidth - 16;
     doc.save().roundedRect(x, top, cardWidth, height, 5).lineWidth(0.8).fillAndStroke('#f9fafb', '#d1d5db').restore();
     doc
       .font(BOLD)
@@ -609,12 +620,21 @@ function summary(ctx: Ctx, report: SimilarityReport): void {
       .font(BOLD)
       .fontSize(17)
       .fillColor(card.ink)
-      .text(card.value, x + 8, top + 22, { width: inner, lineBreak: false });
+      .text(card.value, x + 8, top + valueTop, { width: inner, lineBreak: false });
+    let y = top + bodyTop;
+    if (card.headline !== undefined) {
+      doc
+        .font(BOLD)
+        .fontSize(8)
+        .fillColor(card.headline.ink)
+        .text(card.headline.text, x + 8, y, { width: inner });
+      y = doc.y + 2;
+    }
     doc
       .font(REGULAR)
       .fontSize(8)
       .fillColor(INK)
-      .text(card.lines.join('\n'), x + 8, top + 46, { width: inner, height: height - 52, ellipsis: true });
+      .text(card.lines.join('\n'), x + 8, y, { width: inner, height: top + height - 6 - y, ellipsis: true });
   });
   doc.x = left;
   doc.y = top + height;
@@ -631,6 +651,20 @@ function summary(ctx: Ctx, report: SimilarityReport): void {
     .text(`${meaning} `, { continued: true })
     .fillColor(MUTED)
     .text(t.caution);
+  // the AI verdict in words, as the AI detector's report says it: the band, the level where it fits, what it means
+  // and how often human texts of the language got it in our tests, and the AI caution
+  const verdict = aiVerdictWords(ctx.language, report.ai);
+  if (verdict !== null) {
+    const said = [verdict.level === null ? null : `${verdict.level}.`, verdict.meaning].filter((x) => x !== null);
+    doc
+      .moveDown(0.3)
+      .font(BOLD)
+      .fillColor(verdict.ink)
+      .text(`${t.aiCheck(verdict.headline)} `, left, doc.y, { width, continued: true })
+      .font(REGULAR);
+    if (said.length > 0) doc.fillColor(INK).text(`${said.join(' ')} `, { continued: true });
+    doc.fillColor(MUTED).text(AI_VERDICT_WORDS[ctx.language].caution);
+  }
   // published text is not AI (text-checks/ai-published.ts): how much of it the AI part leaves out
   const published = report.ai.status === AI_CHECK_STATUS.done ? (report.ai.percents.published ?? 0) : 0;
   if (published > 0) {

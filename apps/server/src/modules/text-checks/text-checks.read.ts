@@ -19,7 +19,14 @@ import { findAiCheckOfText, type AiCheckRecord } from '../ai-checks/ai-checks.re
 import { aiAssessment } from '../ai-checks/ai-assessment.ts';
 import { groupActingFor, mayReadCheck, ROLE_STUDENT, type Caller } from '../groups/group-access.ts';
 import { findAccountById } from '../ledger/ledger.repository.ts';
-import { cutAtPublished, publishedShares, publishedSpans, type AiPiece, type Span } from './ai-published.ts';
+import {
+  cutAtPublished,
+  isPublishedCollection,
+  publishedShares,
+  publishedSpans,
+  type AiPiece,
+  type Span,
+} from './ai-published.ts';
 import type { SimilarityReportRenderer } from './similarity-report.ts';
 import { withOrigins } from './source-origins.ts';
 import {
@@ -65,9 +72,22 @@ export function toDocument(row: TextCheckSummary): TextDocument {
   };
 }
 
+/**
+ * A listed document with the AI share its report shows: where the report found passages in published sources
+ * (a reference collection or the internet), they are not AI and not counted (ai-published.ts), so the share is the
+ * report's AI part's (aiPart); otherwise it is the AI check's own (likely + strong), which is the same figure.
+ */
+async function withReportAiShare(db: Queryable, row: TextCheckSummary): Promise<TextCheckSummary> {
+  if (row.ai_percent === null || !(row.ai_source_types ?? []).some(isPublishedCollection)) return row;
+  const [check, ai] = await Promise.all([findTextCheck(db, row.id), findAiCheckOfText(db, row.id)]);
+  if (check?.report == null || ai === null) return row;
+  const part = aiPart(check.content, ai, publishedSpans(check.report.plagiarism, check.content));
+  return { ...row, ai_percent: part.percents.total };
+}
+
 /** GET /api/v1/text/{id}: the document's state (3, 4, 5) and what My Documents shows of it. */
 export async function getTextDocument(db: Queryable, caller: Caller, id: number): Promise<TextDocument> {
-  return toDocument(await visible(db, caller, await findTextCheckSummary(db, id)));
+  return toDocument(await withReportAiShare(db, await visible(db, caller, await findTextCheckSummary(db, id))));
 }
 
 /**
@@ -92,7 +112,8 @@ export async function listTextDocuments(
     limit: query.perPage,
     offset: (query.page - 1) * query.perPage,
   });
-  return { texts: rows.map(toDocument), total, page: query.page, per_page: query.perPage };
+  const texts = await Promise.all(rows.map(async (row) => toDocument(await withReportAiShare(db, row))));
+  return { texts, total, page: query.page, per_page: query.perPage };
 }
 
 const AI_ERRORS: Record<number, string> = {

@@ -32,10 +32,15 @@ export type TextCheckRecord = {
   finished_at: Date | null;
 };
 
-/** A document as My Documents lists it: no content, no report; the AI check's status and share. */
+/**
+ * A document as My Documents lists it: no content, no report; the AI check's status and share, and (when the AI check
+ * is done) the collections of the report's sources, for the share to leave out text found in published sources
+ * (text-checks.read.ts, ai-published.ts).
+ */
 export type TextCheckSummary = Omit<TextCheckRecord, 'content' | 'report'> & {
   ai_status: number | null;
   ai_percent: number | null;
+  ai_source_types: string[] | null;
 };
 
 const COLUMNS = `id, user_id, group_id, account_id, hold_entry_ids, state, title, file_name, content, hash, language, words,
@@ -44,7 +49,10 @@ const COLUMNS = `id, user_id, group_id, account_id, hold_entry_ids, state, title
 const SUMMARY_COLUMNS = `t.id, t.user_id, t.group_id, t.account_id, t.hold_entry_ids, t.state, t.title, t.file_name, t.hash,
   t.language, t.words, t.pages, t.exclude_from_index, t.index_collection, t.in_index, t.percent, t.error, t.attempts,
   t.created_at, t.finished_at, a.status AS ai_status,
-  CASE WHEN a.status = 4 THEN a.likely_percent + a.strong_percent END AS ai_percent`;
+  CASE WHEN a.status = 4 THEN a.likely_percent + a.strong_percent END AS ai_percent,
+  CASE WHEN a.status = 4 THEN jsonb_path_query_array(t.report, '$.plagiarism.sources[*].sourceType')
+    || jsonb_path_query_array(t.report, '$.plagiarism.quSources[*].sourceType')
+    || jsonb_path_query_array(t.report, '$.plagiarism.reSources[*].sourceType') END AS ai_source_types`;
 
 export async function insertTextCheck(
   db: Queryable,
