@@ -36,16 +36,18 @@ describe('detectAi on known examples', () => {
     expect(human.level!).toBeLessThan(FLAG_LEVEL);
   });
 
-  it('does the same in Spanish, accents and all', () => {
+  it('ranks assistant-style Spanish above personal Spanish prose, accents and all, but does not flag it', () => {
     const ai = detectAi(AI_ES);
     const human = detectAi(HUMAN_ES);
     expect(ai.lang).toBe('es');
     expect(human.lang).toBe('es');
-    expect(ai.score!).toBeGreaterThan(human.score! + 0.3);
-    expect(ai.flagged).toBe(true);
-    expect(ai.score!).toBeGreaterThanOrEqual(0.5);
+    expect(ai.level!).toBeGreaterThan(human.level!);
+    // model 1.1.0: the Spanish flag's genre margin, measured by leaving each source out (MODEL_CARD.md), is out of
+    // reach of text like this: it reads "potentially AI" (not enough evidence to tell), never an accusation
+    expect(VERDICTS[ai.level!]).toBe('potentially AI');
+    expect(ai.flagged).toBe(false);
     expect(human.flagged).toBe(false);
-    expect(human.score!).toBeLessThan(0.5);
+    expect(human.level!).toBeLessThan(FLAG_LEVEL - 1);
   });
 
   it('reads accents written as combining marks like precomposed ones', () => {
