@@ -215,7 +215,9 @@ export function detectAi(text: string, options: DetectOptions = {}): AiDetection
     lang,
     detectedLanguage: guess.code,
     words,
-    score: round(score, 6),
+    // six significant digits, not decimals: far below a flag line (Spanish's is far out) scores are tiny, and
+    // rounding them to 0 would tie texts that the detector does tell apart
+    score: Number(score.toPrecision(6)),
     level,
     verdict: VERDICTS[level]!,
     flagged,
