@@ -307,7 +307,7 @@ function kindQuantile(humans: readonly Scored[], q: number): number {
 
 /**
  * How much higher a kind of human writing that calibration did not have could score: for each
- * source/domain in turn, the threshold set without it, and how far its own 99th percentile lies
+ * source/domain in turn, the threshold set without it, and how far its own 99.5th percentile lies
  * above that. The largest such shift is added to every flag threshold of the language, so that a
  * genre missing from the data (learners' essays, for a language trained on legal and how-to text)
  * meets the margin the known genres needed. With few kinds of human text the largest shift seen
