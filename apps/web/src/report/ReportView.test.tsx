@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ReportNode, ReportSource, SimilarityReport } from '@veritext/contracts';
+import type { ReportSource, SimilarityReport } from '@veritext/contracts';
 import { i18next, initI18n } from '../i18n/index.ts';
 import { itemKey } from './highlight.ts';
 import { INITIAL_PROGRESS } from './progress.ts';
@@ -10,25 +10,7 @@ import { SimilarityText } from './ReportText.tsx';
 import { SourceList } from './SourceList.tsx';
 import { ReportView, type SideTab } from './ReportView.tsx';
 import type { AiLoad, ReportLoad } from './reportLoad.ts';
-
-function node(partial: Partial<ReportNode>): ReportNode {
-  return {
-    start: 0,
-    end: 0,
-    text: '',
-    sources: [],
-    quotes: [],
-    references: [],
-    isIdentical: false,
-    isChangedIndex: false,
-    isQuote: false,
-    isReference: false,
-    isLikely: false,
-    isHlikely: false,
-    percent: 0,
-    ...partial,
-  };
-}
+import { node } from './nodes.test-data.ts';
 
 function source(partial: Partial<ReportSource>): ReportSource {
   return {

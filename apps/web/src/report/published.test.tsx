@@ -1,27 +1,9 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AI_PUBLISHED_VERDICT, type ReportNode, type SimilarityReport } from '@veritext/contracts';
+import { AI_PUBLISHED_VERDICT, type SimilarityReport } from '@veritext/contracts';
 import { i18next, initI18n } from '../i18n/index.ts';
 import { ReportView } from './ReportView.tsx';
-
-function node(partial: Partial<ReportNode>): ReportNode {
-  return {
-    start: 0,
-    end: 0,
-    text: '',
-    sources: [],
-    quotes: [],
-    references: [],
-    isIdentical: false,
-    isChangedIndex: false,
-    isQuote: false,
-    isReference: false,
-    isLikely: false,
-    isHlikely: false,
-    percent: 0,
-    ...partial,
-  };
-}
+import { node } from './nodes.test-data.ts';
 
 const COPIED = 'Lighthouses have guided sailors along dangerous coasts for more than two thousand years. ';
 
