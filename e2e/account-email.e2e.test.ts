@@ -81,9 +81,18 @@ describe('e-mail verification, forgot and reset password in the browser', () => 
 
     // A fresh login of an unconfirmed account opens the verify_email modal; Resend sends another link.
     await page.getByRole('button', { name: 'Profile menu' }).click();
-    // A logout reloads the home page after 500 ms.
-    const reloaded = page.waitForEvent('load');
+    // A logout ends the server session, then reloads the home page after 500 ms: wait for that load, not for a
+    // late one of the sign-up's own navigation (events arrive in order, so the flag is set before it fires).
+    let loggedOut = false;
+    const logoutDone = page
+      .waitForResponse((r) => new URL(r.url()).pathname === '/logout' && r.request().method() === 'POST')
+      .then((r) => {
+        expect(r.ok()).toBe(true);
+        loggedOut = true;
+      });
+    const reloaded = page.waitForEvent('load', { predicate: () => loggedOut, timeout: 60_000 });
     await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await logoutDone;
     await reloaded;
     await page.getByRole('button', { name: 'Log in' }).first().click();
     const login = page.getByRole('dialog');
