@@ -50,6 +50,7 @@ import {
   type StripeApiOptions,
   type WebhookPoster,
 } from './modules/commerce/payment-gateway.ts';
+import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
 
 /** What the HTTP side needs of the job queue: its health, and sending jobs. */
 export type QueueStatus = Pick<JobQueue, 'depth' | 'isHealthy' | 'send'>;
@@ -210,6 +211,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await api.register(collectionsRoutes, { db, queue: deps.queue, dataDir: config.dataDir });
     await api.register(webSourcesRoutes, { internet: config.webSearch.provider !== null });
     await api.register(commerceRoutes, { ctx: commerce, postWebhook });
+    await api.register(subscriptionsRoutes, { ctx: commerce });
   });
   // Outside the API scope: no session or CSRF, and a raw body for the signature.
   await app.register(paymentWebhookRoutes, { ctx: commerce });

@@ -14,6 +14,11 @@ import { guestRetentionJobs, scheduleGuestRetention } from './modules/profile/gu
 import { closeSharedReuseChecker } from './modules/text-checks/reuse-checker.ts';
 import { closeSharedSimilarityReportRenderer } from './modules/text-checks/similarity-report.ts';
 import { closeSharedWebSearch, configureWebSearch, createWebSearch } from './modules/web-sources/web-search.ts';
+import {
+  configureSubscriptionRenewals,
+  scheduleSubscriptionJobs,
+  subscriptionJobs,
+} from './modules/subscriptions/subscriptions.jobs.ts';
 import { scheduleTextCheckJobs, textCheckJobs } from './modules/text-checks/text-checks.jobs.ts';
 import { scheduleWebSourceJobs, webSourceJobs } from './modules/web-sources/web-sources.jobs.ts';
 
@@ -24,6 +29,7 @@ const ALL_JOBS = [
   ...collectionJobs,
   ...guestRetentionJobs,
   ...webSourceJobs,
+  ...subscriptionJobs,
 ];
 
 async function main(): Promise<void> {
@@ -50,12 +56,19 @@ async function main(): Promise<void> {
   await queue.start();
   if (hasWorkers) {
     configureWebSearch(createWebSearch(config.webSearch, logger));
+    configureSubscriptionRenewals({
+      appSecret: config.appSecret,
+      vatPercent: config.vatPercent,
+      publicUrl: config.publicUrl,
+      sandbox: config.stripe === null,
+    });
     await queue.work(ALL_JOBS, { concurrency: config.jobConcurrency });
     await scheduleMaintenance(queue);
     await scheduleAiCheckJobs(queue);
     await scheduleTextCheckJobs(queue);
     await scheduleGuestRetention(queue, config.guestRetentionDays);
     await scheduleWebSourceJobs(queue);
+    await scheduleSubscriptionJobs(queue);
   }
 
   let isShuttingDown = false;

@@ -153,4 +153,12 @@ export const SandboxPayFormSchema = z.object({
 });
 export type SandboxPayForm = z.infer<typeof SandboxPayFormSchema>;
 
-export const TEST_CARDS = { success: '4242424242424242', declined: '4000000000000002' } as const;
+/**
+ * Stripe's test cards, which the sandbox honours the same way: `declined` is refused at the card page;
+ * `failsRenewal` pays the first period and is declined on every later charge (Stripe's 4000 0000 0000 0341).
+ */
+export const TEST_CARDS = {
+  success: '4242424242424242',
+  declined: '4000000000000002',
+  failsRenewal: '4000000000000341',
+} as const;

@@ -125,6 +125,20 @@ export const ERRORS = {
     message: 'Every use of this promo code is taken or held by a checkout in progress. It was removed from your cart.',
   },
   cart_empty: { status: 400, message: 'Your cart is empty.' },
+  unknown_plan: { status: 400, message: 'Unknown subscription plan.' },
+  subscription_group_required: {
+    status: 400,
+    message: 'A team plan is bought for an organisation. Choose one you administer.',
+  },
+  subscription_active: {
+    status: 409,
+    message: 'This account already has an active subscription. Upgrade it instead of starting a second one.',
+  },
+  subscription_not_active: { status: 409, message: 'This subscription is not active.' },
+  subscriptions_unavailable: {
+    status: 503,
+    message: 'Subscriptions cannot be bought with this payment provider yet. Please buy a page pack instead.',
+  },
   card_invalid: { status: 400, message: 'Please check your card details.' },
   card_declined: { status: 402, message: 'Your card was declined.' },
   payment_session_closed: { status: 409, message: 'This payment is no longer open. Please return to your cart.' },

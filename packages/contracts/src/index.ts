@@ -14,6 +14,7 @@ export * from './account-email.ts';
 export * from './social-login.ts';
 export * from './profile.ts';
 export * from './commerce.ts';
+export * from './subscriptions.ts';
 export * from './members.ts';
 export * from './report-colours.ts';
 export * from './similarity-band.ts';

@@ -690,6 +690,43 @@ const MATRIX: Matrix = {
       expect: THE_USER,
     },
   ],
+  // ---------------------------------------------------------------- subscriptions
+  'GET /api/v1/subscription-plans/': [
+    { target: 'the monthly plans', request: () => get('/api/v1/subscription-plans/'), expect: PUBLIC },
+  ],
+  'GET /api/v1/subscriptions/': [
+    { target: "the caller's own subscriptions", request: () => get('/api/v1/subscriptions/'), expect: ACCOUNT_HOLDERS },
+  ],
+  'GET /api/v1/groups/subscriptions/:groupId/': [
+    {
+      target: "the organisation's subscriptions",
+      request: (w) => get(`/api/v1/groups/subscriptions/${group(w)}/?id=${group(w)}`),
+      expect: THE_OWNER,
+    },
+  ],
+  'POST /api/v1/subscriptions/': [
+    {
+      target: "a plan for the caller's own account (the user has one: past authorisation, 409 subscription_active)",
+      request: () => post('/api/v1/subscriptions/', { service: 'aiBasic' }),
+      expect: {
+        ...ACCOUNT_HOLDERS,
+        user: { status: 409, code: 'subscription_active' },
+        personalToken: { status: 409, code: 'subscription_active' },
+      },
+    },
+    {
+      target: 'a team plan for the organisation (group_id)',
+      request: (w) => post('/api/v1/subscriptions/', { service: 'lightTeams', group_id: group(w) }),
+      expect: THE_OWNER,
+    },
+  ],
+  'POST /api/v1/subscriptions/:id/cancel/': [
+    {
+      target: "the user's subscription (cancelling again answers the same)",
+      request: (w) => post(`/api/v1/subscriptions/${String(w.userSubscriptionId)}/cancel/`, { reason: 'other' }),
+      expect: THE_USER,
+    },
+  ],
   'POST /webhooks/stripe': [
     {
       target: 'a correctly signed event (the signature is the credential)',

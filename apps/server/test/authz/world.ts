@@ -156,6 +156,8 @@ export class World {
     removedAiCheck: [],
   };
   userOrderId = 0;
+  /** The user's subscription (AI Basic, its first month paid on the sandbox card page). */
+  userSubscriptionId = 0;
   collectionImportId = 0;
   outboxMessageId = 0;
   promoCode = 'AUTHZ10';
@@ -803,6 +805,25 @@ export class World {
     );
     this.userOrderId = current.order?.id ?? 0;
     await this.fillCart('anotherUser');
+    const started = await this.must<{ redirect_url: string; subscription: { id: number } }>(
+      'user',
+      { method: 'POST', url: '/api/v1/subscriptions/', form: { service: 'aiBasic' } },
+      'a subscription',
+    );
+    const subscriptionSession = started.redirect_url
+      .split('/')
+      .filter((part) => part !== '')
+      .pop();
+    await this.must(
+      'user',
+      {
+        method: 'POST',
+        url: `/api/v1/sandbox-pay/${subscriptionSession ?? ''}/`,
+        form: { card_number: '4242424242424242', exp_month: '12', exp_year: '2099', cvc: '123', name: 'Uma' },
+      },
+      'paying the subscription',
+    );
+    this.userSubscriptionId = started.subscription.id;
     await createPromoCode(db, { code: this.promoCode, percent: 10, expires: null, maxUses: null });
 
     // A site administrator's upload, waiting for its import job.

@@ -1,4 +1,4 @@
-import type { PackageType, Plan } from '@veritext/contracts';
+import type { PackageType, Plan, SubscriptionPlan } from '@veritext/contracts';
 
 /** A pay-per-use pack (commerce-and-cabinet.md §3, §9): money in cents, USD. */
 export type Package = {
@@ -44,4 +44,38 @@ export function toPlan(pack: Package): Plan {
 
 export function plansOfTab(tab: Package['tab']): Plan[] {
   return CATALOGUE.filter((pack) => pack.tab === tab).map(toPlan);
+}
+
+/**
+ * Monthly plans (commerce-and-cabinet.md §3): individual (light, standard), team (lightTeams, standardTeams: bought
+ * by an organisation's owner for the organisation) and AI (AI Basic, AIStandard, AIExpert: for the buyer or an
+ * organisation the buyer owns). Price per month in cents; pages and AI pages credited each month through the
+ * ledger. Pages left at a renewal stay (see the pricing page); a month's pages are worth less per page than packs.
+ */
+export type SubscriptionPlanDef = Omit<SubscriptionPlan, 'service'>;
+
+export const SUBSCRIPTION_PLANS: readonly SubscriptionPlanDef[] = [
+  { key: 'light', name: 'Light', kind: 'individ', price: 999, pages: 60, ai_pages: 20 },
+  { key: 'standard', name: 'Standard', kind: 'individ', price: 2499, pages: 180, ai_pages: 60 },
+  { key: 'lightTeams', name: 'Light', kind: 'team', price: 5999, pages: 600, ai_pages: 150 },
+  { key: 'standardTeams', name: 'Standard', kind: 'team', price: 11999, pages: 1500, ai_pages: 400 },
+  { key: 'aiBasic', name: 'AI Basic', kind: 'ai', price: 299, pages: 0, ai_pages: 15 },
+  { key: 'aiStandard', name: 'AIStandard', kind: 'ai', price: 499, pages: 0, ai_pages: 30 },
+  { key: 'aiExpert', name: 'AIExpert', kind: 'ai', price: 999, pages: 0, ai_pages: 75 },
+];
+
+/** The service identifier: the plan's name lower-cased (spaces dropped) + "Subscription", or "TeamsSubscription". */
+export function subscriptionService(plan: SubscriptionPlanDef): string {
+  const name = plan.name.toLowerCase().replace(/\s+/g, '');
+  return `${name}${plan.kind === 'team' ? 'TeamsSubscription' : 'Subscription'}`;
+}
+
+export function toSubscriptionPlan(plan: SubscriptionPlanDef): SubscriptionPlan {
+  return { ...plan, service: subscriptionService(plan) };
+}
+
+/** A plan by its service identifier or its key. */
+export function findSubscriptionPlan(codeOrKey: string): SubscriptionPlan | null {
+  const plan = SUBSCRIPTION_PLANS.find((p) => p.key === codeOrKey || subscriptionService(p) === codeOrKey);
+  return plan === undefined ? null : toSubscriptionPlan(plan);
 }

@@ -5,6 +5,8 @@ export type OrderRecord = {
   id: number;
   user_id: number;
   state: PaymentState;
+  /** 'cart': packs (the user's one open or pending cart); 'subscription': a subscription's first payment. */
+  kind: 'cart' | 'subscription';
   referral: string;
   created_at: Date;
   updated_at: Date;
@@ -15,7 +17,7 @@ export type OrderRecord = {
 export type OrderItemRecord = {
   id: number;
   order_id: number;
-  kind: 'package' | 'promo';
+  kind: 'package' | 'promo' | 'subscription';
   service: string | null;
   quantity: number;
   group_id: number | null;
@@ -58,7 +60,7 @@ export type PaymentSessionRecord = {
   completed_at: Date | null;
 };
 
-const ORDER_COLUMNS = 'id, user_id, state, referral, created_at, updated_at, paid_at';
+const ORDER_COLUMNS = 'id, user_id, state, kind, referral, created_at, updated_at, paid_at';
 const SESSION_COLUMNS =
   'id, order_id, gateway, status, subtotal, discount, vat, vat_percent, amount, currency, description, url, created_at, expires_at, completed_at';
 const PROMO_COLUMNS = 'id, code, percent, active, expires_at, max_uses, uses, reserved, created_at';
@@ -66,7 +68,7 @@ const PROMO_COLUMNS = 'id, code, percent, active, expires_at, max_uses, uses, re
 /** The user's cart: the open or pending order; locked for the transaction when `lock`. */
 export async function findCartOrder(db: Queryable, userId: number, lock = false): Promise<OrderRecord | null> {
   const { rows } = await db.query<OrderRecord>(
-    `SELECT ${ORDER_COLUMNS} FROM orders WHERE user_id = $1 AND state IN (0, 1)${lock ? ' FOR UPDATE' : ''}`,
+    `SELECT ${ORDER_COLUMNS} FROM orders WHERE user_id = $1 AND state IN (0, 1) AND kind = 'cart'${lock ? ' FOR UPDATE' : ''}`,
     [userId],
   );
   return rows[0] ?? null;
@@ -76,9 +78,10 @@ export async function findCartOrder(db: Queryable, userId: number, lock = false)
 export async function findOrCreateCartOrder(tx: Queryable, userId: number): Promise<OrderRecord> {
   const existing = await findCartOrder(tx, userId, true);
   if (existing !== null) return existing;
-  await tx.query(`INSERT INTO orders (user_id) VALUES ($1) ON CONFLICT (user_id) WHERE state IN (0, 1) DO NOTHING`, [
-    userId,
-  ]);
+  await tx.query(
+    `INSERT INTO orders (user_id) VALUES ($1) ON CONFLICT (user_id) WHERE state IN (0, 1) AND kind = 'cart' DO NOTHING`,
+    [userId],
+  );
   const created = await findCartOrder(tx, userId, true);
   if (created === null) throw new Error('findOrCreateCartOrder: no cart after insert');
   return created;
@@ -356,9 +359,11 @@ export async function purchaseStats(
 ): Promise<{ paid_orders: number; not_ai_orders: number; last_ai_paid_at: Date | null }> {
   const { rows } = await db.query<{ paid_orders: number; not_ai_orders: number; last_ai_paid_at: Date | null }>(
     `SELECT count(*)::int AS paid_orders,
-       count(*) FILTER (WHERE EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.kind = 'package'
+       count(*) FILTER (WHERE EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id
+                                      AND i.kind IN ('package', 'subscription')
                                       AND NOT (i.service = ANY($2::text[]))))::int AS not_ai_orders,
-       max(o.paid_at) FILTER (WHERE EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.kind = 'package'
+       max(o.paid_at) FILTER (WHERE EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id
+                                            AND i.kind IN ('package', 'subscription')
                                             AND i.service = ANY($2::text[]))) AS last_ai_paid_at
      FROM orders o WHERE o.user_id = $1 AND o.state = 2`,
     [userId, [...aiServices]],

@@ -16,7 +16,15 @@ import { AppError } from '../../errors.ts';
 import { findMembershipsOfUser, type UserRecord } from '../auth/users.repository.ts';
 import { findAccountOfGroup, findAccountOfUser, insertAccount } from '../ledger/ledger.repository.ts';
 import { creditPages } from '../ledger/ledger.service.ts';
-import { CATALOGUE, findPackage, plansOfTab } from './catalogue.ts';
+import {
+  activateSubscriptionOrder,
+  handleSubscriptionEvent,
+  isSubscriptionEvent,
+  saveSandboxCard,
+  subscriptionCheckoutFields,
+  subscriptionOfOrder,
+} from '../subscriptions/subscriptions.service.ts';
+import { CATALOGUE, SUBSCRIPTION_PLANS, findPackage, plansOfTab, subscriptionService } from './catalogue.ts';
 import {
   countPromoUse,
   deleteItem,
@@ -69,7 +77,11 @@ export type CommerceContext = {
   log: { info: (object: object, message: string) => void; warn: (object: object, message: string) => void };
 };
 
-const AI_SERVICES = CATALOGUE.filter((pack) => pack.type === 'ai').map((pack) => pack.code);
+/** AI packs and AI plans: the orders the aiprice modal's "subscription ended" rule counts as AI orders. */
+const AI_SERVICES = [
+  ...CATALOGUE.filter((pack) => pack.type === 'ai').map((pack) => pack.code),
+  ...SUBSCRIPTION_PLANS.filter((plan) => plan.kind === 'ai').map(subscriptionService),
+];
 const CANCEL_PATH = '/pricing/';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -522,6 +534,14 @@ export async function paySandboxSession(
   const card = validateCard(form);
   if (Object.keys(card.fields).length > 0) throw new AppError('card_invalid', { fields: card.fields });
   if (card.number === TEST_CARDS.declined) throw new AppError('card_declined', { fields: { card_number: 'declined' } });
+  // a subscription's first payment saves the card for its renewals, as Stripe does
+  const subscription = order.kind === 'subscription' ? await subscriptionOfOrder(ctx.db, order.id) : null;
+  if (subscription !== null) {
+    await saveSandboxCard(ctx.db, order.id, {
+      number: card.number,
+      failsRenewal: card.number === TEST_CARDS.failsRenewal,
+    });
+  }
 
   const created = Math.floor(Date.now() / 1000);
   const event = {
@@ -540,6 +560,7 @@ export async function paySandboxSession(
         payment_status: 'paid',
         status: 'complete',
         metadata: { order_id: String(order.id) },
+        ...subscriptionCheckoutFields(subscription),
       },
     },
   };
@@ -605,9 +626,11 @@ export async function handleWebhook(
         orderId = order.id;
         outcome =
           event.type === 'checkout.session.completed'
-            ? await completeSession(ctx, tx, session, order, object)
+            ? await completeSession(ctx, tx, session, order, object, event)
             : await expireSession(tx, session, order);
       }
+    } else if (isSubscriptionEvent(event.type)) {
+      outcome = await handleSubscriptionEvent(tx, event);
     }
     await setPaymentEventOutcome(tx, event.id, { outcome, sessionId, orderId });
     ctx.log.info({ eventId: event.id, type: event.type, sessionId, orderId, outcome }, 'payment webhook');
@@ -621,6 +644,7 @@ async function completeSession(
   session: PaymentSessionRecord,
   order: OrderRecord,
   object: SessionObject,
+  event: { id: string; created: number },
 ): Promise<string> {
   if (object.payment_status !== 'paid') return 'not_paid';
   if (session.status !== 'open' || order.state !== PAYMENT_STATES.pending) {
@@ -641,6 +665,7 @@ async function completeSession(
     );
     return 'amount_mismatch';
   }
+  if (order.kind === 'subscription') return activateSubscriptionOrder(tx, session, order, event);
   const items = await listItems(tx, order.id);
   for (const { item, pack } of packageLines(items)) {
     const account =
@@ -670,6 +695,11 @@ async function completeSession(
 async function expireSession(tx: Queryable, session: PaymentSessionRecord, order: OrderRecord): Promise<string> {
   if (session.status !== 'open') return 'not_open';
   await setPaymentSessionStatus(tx, session.id, 'expired');
+  // a subscription's checkout is not a cart to go back to: it failed, and its subscription never starts
+  if (order.kind === 'subscription') {
+    if (order.state === PAYMENT_STATES.pending) await setOrderState(tx, order.id, PAYMENT_STATES.failed);
+    return 'expired';
+  }
   if (order.state === PAYMENT_STATES.pending) {
     await setOrderState(tx, order.id, PAYMENT_STATES.open);
     await settlePromoReservation(tx, order.id, false);

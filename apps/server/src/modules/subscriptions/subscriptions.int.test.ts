@@ -1,0 +1,350 @@
+import type {
+  CredentialsResponse,
+  SubscribeResponse,
+  Subscription,
+  SubscriptionPlansResponse,
+} from '@veritext/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, STRONG_PASSWORD, TestBrowser, uniqueEmail, type TestApp } from '../../../test/app.ts';
+import { TEST_DB_KIND } from '../../../test/database.ts';
+import { findUserByEmail } from '../auth/users.repository.ts';
+import type { CommerceContext } from '../commerce/commerce.service.ts';
+import { createSandboxGateway } from '../commerce/payment-gateway.ts';
+import { findAccountOfGroup, findAccountOfUser, listEntries } from '../ledger/ledger.repository.ts';
+import { listCancellations, listPayments } from './subscriptions.repository.ts';
+import { addMonth, renewDueSubscriptions } from './subscriptions.service.ts';
+
+type ErrorBody = { success: false; message: string; error: { code: string } };
+type Group = { id: number; name: string; current_user_role: number };
+
+const GOOD_CARD = { card_number: '4242 4242 4242 4242', exp_month: '12', exp_year: '2099', cvc: '123', name: 'A B' };
+const FAILS_LATER = { ...GOOD_CARD, card_number: '4000 0000 0000 0341' };
+const DAY_MS = 24 * 60 * 60 * 1000;
+const QUIET = { info: () => undefined, warn: () => undefined };
+
+class Subscriber {
+  readonly browser: TestBrowser;
+  readonly email: string;
+  token = '';
+  constructor(browser: TestBrowser, email: string) {
+    this.browser = browser;
+    this.email = email;
+  }
+  post(url: string, fields: Record<string, string> = {}) {
+    return this.browser.postForm(url, { ...fields, _csrf_token: this.token });
+  }
+  async subscriptions(): Promise<Subscription[]> {
+    const response = await this.browser.get('/api/v1/subscriptions/');
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ data: { subscriptions: Subscription[] } }>().data.subscriptions;
+  }
+  /** Subscribes and pays the first month on the sandbox card page. */
+  async subscribe(service: string, extra: Record<string, string> = {}, card = GOOD_CARD): Promise<Subscription> {
+    const started = await this.post('/api/v1/subscriptions/', { service, ...extra });
+    expect(started.statusCode, started.body).toBe(200);
+    const body = started.json<SubscribeResponse>();
+    expect(body.subscription.status).toBe(1);
+    expect(body.redirect_url).toMatch(/^\/sandbox-pay\/cs_sandbox_/);
+    const paid = await this.post(`/api/v1/sandbox-pay/${body.redirect_url.replace('/sandbox-pay/', '')}/`, card);
+    expect(paid.statusCode, paid.body).toBe(200);
+    return body.subscription;
+  }
+}
+
+describe(`subscriptions: plans, the sandbox lifecycle on the ledger (${TEST_DB_KIND})`, () => {
+  let t: TestApp;
+  let ctx: CommerceContext;
+  beforeAll(async () => {
+    t = await createTestApp({ publicUrl: 'https://veritext.example', vatPercent: 20 });
+    ctx = {
+      db: t.handle.db,
+      gateway: createSandboxGateway(t.config.appSecret),
+      vatPercent: t.config.vatPercent,
+      publicUrl: t.config.publicUrl,
+      log: QUIET,
+    };
+  });
+  afterAll(async () => {
+    await t.dispose();
+  });
+
+  async function newSubscriber(fields: Record<string, string> = {}): Promise<Subscriber> {
+    const browser = new TestBrowser(t.app);
+    const email = uniqueEmail('subscriber');
+    const response = await browser.signUp({ email, password: STRONG_PASSWORD, ...fields });
+    expect(response.statusCode, response.body).toBe(200);
+    const subscriber = new Subscriber(browser, email);
+    subscriber.token = (await browser.csrf()).token;
+    return subscriber;
+  }
+
+  async function accountOf(email: string) {
+    const user = await findUserByEmail(t.handle.db, email);
+    const account = await findAccountOfUser(t.handle.db, user?.id ?? -1);
+    if (account === null) throw new Error('no account');
+    return account;
+  }
+
+  async function credentials(s: Subscriber): Promise<CredentialsResponse> {
+    return (await s.browser.get('/profile/get_credentials')).json<CredentialsResponse>();
+  }
+
+  const at = (iso: string | null): Date => new Date(iso ?? NaN);
+
+  it('serves the plans: three kinds, the spec service identifiers, prices per month in cents, the default plans', async () => {
+    const response = await new TestBrowser(t.app).get('/api/v1/subscription-plans/');
+    expect(response.statusCode).toBe(200);
+    const body = response.json<SubscriptionPlansResponse>();
+    expect(body).toMatchObject({ currency: 'USD', vat_percent: 20 });
+    expect(body.default_plans).toEqual({ individ: 'light', team: 'lightTeams', ai: 'aiStandard' });
+    expect(body.plans.individ.map((p) => [p.key, p.service, p.price, p.pages, p.ai_pages])).toEqual([
+      ['light', 'lightSubscription', 999, 60, 20],
+      ['standard', 'standardSubscription', 2499, 180, 60],
+    ]);
+    expect(body.plans.team.map((p) => [p.key, p.service])).toEqual([
+      ['lightTeams', 'lightTeamsSubscription'],
+      ['standardTeams', 'standardTeamsSubscription'],
+    ]);
+    expect(body.plans.ai.map((p) => [p.key, p.service, p.pages])).toEqual([
+      ['aiBasic', 'aibasicSubscription', 0],
+      ['aiStandard', 'aistandardSubscription', 0],
+      ['aiExpert', 'aiexpertSubscription', 0],
+    ]);
+  });
+
+  it('adds a calendar month, clamping the day to the month', () => {
+    expect(addMonth(new Date('2026-01-31T10:00:00Z')).toISOString()).toBe('2026-02-28T10:00:00.000Z');
+    expect(addMonth(new Date('2028-01-31T10:00:00Z')).toISOString()).toBe('2028-02-29T10:00:00.000Z');
+    expect(addMonth(new Date('2026-12-15T00:00:00Z')).toISOString()).toBe('2027-01-15T00:00:00.000Z');
+  });
+
+  it('subscribes, renews twice by the clock, ignores replays and reordered events, cancels, ends and restarts', async () => {
+    const s = await newSubscriber();
+    const before = await accountOf(s.email);
+    expect(await s.subscriptions()).toEqual([]);
+
+    await s.subscribe('lightSubscription');
+    const [active] = await s.subscriptions();
+    expect(active).toMatchObject({ status: 2, price: 999, pages: 60, ai_pages: 20, card_last4: '4242' });
+    expect(active?.service).toEqual({ key: 'light', name: 'Light', kind: 'individ', service: 'lightSubscription' });
+    expect(active?.renewal_date).toBe(active?.current_period_end);
+    expect(active?.end_date).toBeNull();
+    const start = at(active?.current_period_start ?? null);
+    expect(at(active?.current_period_end ?? null).toISOString()).toBe(addMonth(start).toISOString());
+    let account = await accountOf(s.email);
+    expect([account.balance - before.balance, account.ai_balance - before.ai_balance]).toEqual([60, 20]);
+    expect(account.balance_type).toBe(3);
+    expect((await credentials(s)).user.balance_type).toBe(3);
+    const id = active?.id ?? -1;
+
+    // A second subscription on the same account is an upgrade, not a new one.
+    const second = await s.post('/api/v1/subscriptions/', { service: 'standard' });
+    expect(second.statusCode).toBe(409);
+    expect(second.json<ErrorBody>().error.code).toBe('subscription_active');
+
+    // Nothing is due before the period ends.
+    expect(await renewDueSubscriptions(ctx, new Date(start.getTime() + 10 * DAY_MS))).toMatchObject({ renewed: 0 });
+    // Renewal 1 and 2, each once however often the job runs.
+    const end1 = addMonth(start);
+    expect(await renewDueSubscriptions(ctx, new Date(end1.getTime() + 60_000))).toMatchObject({ renewed: 1 });
+    expect(await renewDueSubscriptions(ctx, new Date(end1.getTime() + 120_000))).toMatchObject({ renewed: 0 });
+    const end2 = addMonth(end1);
+    expect(await renewDueSubscriptions(ctx, new Date(end2.getTime() + 60_000))).toMatchObject({ renewed: 1 });
+    account = await accountOf(s.email);
+    expect([account.balance - before.balance, account.ai_balance - before.ai_balance]).toEqual([180, 60]);
+    const payments = await listPayments(t.handle.db, id);
+    expect(payments.map((p) => [p.reason, p.period_start.toISOString(), p.amount])).toEqual([
+      ['create', start.toISOString(), 1199],
+      ['cycle', end1.toISOString(), 1199],
+      ['cycle', end2.toISOString(), 1199],
+    ]);
+    const [renewed] = await s.subscriptions();
+    expect(renewed?.current_period_start).toBe(end2.toISOString());
+    expect(renewed?.current_period_end).toBe(addMonth(end2).toISOString());
+
+    // The same event delivered again, and the same period paid by another event: nothing changes.
+    const entries = (await listEntries(t.handle.db, account.id)).length;
+    const { signWebhookPayload } = await import('../commerce/payment-gateway.ts');
+    const replayPeriod = async (eventId: string) => {
+      const body = JSON.stringify({
+        id: eventId,
+        object: 'event',
+        type: 'invoice.paid',
+        created: Math.floor(end2.getTime() / 1000),
+        data: {
+          object: {
+            id: 'in_x',
+            object: 'invoice',
+            subscription: (
+              await t.handle.db.query<{ gateway_ref: string }>('SELECT gateway_ref FROM subscriptions WHERE id = $1', [
+                id,
+              ])
+            ).rows[0]?.gateway_ref,
+            billing_reason: 'subscription_cycle',
+            amount_paid: 1199,
+            lines: {
+              data: [
+                {
+                  period: {
+                    start: Math.floor(end2.getTime() / 1000),
+                    end: Math.floor(addMonth(end2).getTime() / 1000),
+                  },
+                },
+              ],
+            },
+          },
+        },
+      });
+      return t.app.inject({
+        method: 'POST',
+        url: '/webhooks/stripe',
+        payload: body,
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': signWebhookPayload(body, ctx.gateway.webhookSecret),
+        },
+      });
+    };
+    const replay = await replayPeriod(`evt_sandbox_paid_${String(id)}_${String(end2.getTime() / 1000)}`);
+    expect(replay.json()).toEqual({ received: true, duplicate: true });
+    expect((await replayPeriod('evt_other_delivery_of_the_same_period')).statusCode).toBe(200);
+    expect((await listEntries(t.handle.db, account.id)).length).toBe(entries);
+    expect((await accountOf(s.email)).balance - before.balance).toBe(180);
+    // A forged signature is refused.
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/webhooks/stripe',
+      payload: '{"id":"evt_forged","type":"invoice.paid","data":{"object":{}}}',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+    });
+    expect(forged.statusCode).toBe(400);
+
+    // Cancel with the farewell survey: still active until the end of the paid month, not renewed.
+    const stranger = await newSubscriber();
+    expect((await stranger.post(`/api/v1/subscriptions/${String(id)}/cancel/`, { reason: 'other' })).statusCode).toBe(
+      404,
+    );
+    const badReason = await s.post(`/api/v1/subscriptions/${String(id)}/cancel/`, { reason: 'because' });
+    expect(badReason.statusCode).toBe(400);
+    const cancelled = await s.post(`/api/v1/subscriptions/${String(id)}/cancel/`, {
+      reason: 'too_expensive',
+      comment: 'Only needed it for my thesis.',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const end3 = addMonth(end2);
+    expect(cancelled.json<{ subscription: Subscription }>().subscription).toMatchObject({
+      status: 2,
+      cancel_at_period_end: true,
+      renewal_date: null,
+      end_date: end3.toISOString(),
+    });
+    const survey = (await listCancellations(t.handle.db)).find((c) => c.subscription_id === id);
+    expect(survey).toMatchObject({ reason: 'too_expensive', comment: 'Only needed it for my thesis.', email: s.email });
+    expect(await renewDueSubscriptions(ctx, new Date(end3.getTime() - 60_000))).toMatchObject({ ended: 0 });
+    expect((await s.subscriptions())[0]?.status).toBe(2);
+    expect(await renewDueSubscriptions(ctx, new Date(end3.getTime() + 60_000))).toMatchObject({
+      ended: 1,
+      renewed: 0,
+    });
+    const [ended] = await s.subscriptions();
+    expect(ended).toMatchObject({ status: 4, renewal_date: null, end_date: end3.toISOString() });
+    account = await accountOf(s.email);
+    expect(account.balance_type).toBe(1);
+    // unused pages stay
+    expect(account.balance - before.balance).toBe(180);
+
+    // A late renewal for the ended subscription does not bring it back.
+    expect((await replayPeriod('evt_late_after_the_end')).statusCode).toBe(200);
+    expect((await s.subscriptions())[0]?.status).toBe(4);
+    expect((await accountOf(s.email)).balance - before.balance).toBe(180);
+
+    // Ended: a new one can be started.
+    await s.subscribe('aiStandard');
+    const list = await s.subscriptions();
+    expect(list.map((x) => [x.service.key, x.status])).toEqual([
+      ['aiStandard', 2],
+      ['light', 4],
+    ]);
+    expect((await accountOf(s.email)).ai_balance - before.ai_balance).toBe(60 + 30);
+  });
+
+  it('marks a declined renewal past due, credits nothing, retries daily and ends after the last try', async () => {
+    const s = await newSubscriber();
+    await s.subscribe('standard', {}, FAILS_LATER);
+    const [active] = await s.subscriptions();
+    expect(active).toMatchObject({ status: 2, card_last4: '0341' });
+    const balance = (await accountOf(s.email)).balance;
+    const end = at(active?.current_period_end ?? null);
+    expect(await renewDueSubscriptions(ctx, new Date(end.getTime() + 60_000))).toMatchObject({ failed: 1 });
+    expect((await s.subscriptions())[0]).toMatchObject({ status: 3, renewal_date: end.toISOString() });
+    expect((await accountOf(s.email)).balance).toBe(balance);
+    // the next try waits a day
+    expect(await renewDueSubscriptions(ctx, new Date(end.getTime() + 2 * 60_000))).toMatchObject({ failed: 0 });
+    let now = end.getTime() + 60_000;
+    for (let attempt = 2; attempt <= 3; attempt++) {
+      now += DAY_MS + 60_000;
+      expect(await renewDueSubscriptions(ctx, new Date(now))).toMatchObject({ failed: 1 });
+    }
+    now += DAY_MS + 60_000;
+    expect(await renewDueSubscriptions(ctx, new Date(now))).toMatchObject({ ended: 1 });
+    expect((await s.subscriptions())[0]?.status).toBe(4);
+    expect((await accountOf(s.email)).balance).toBe(balance);
+  });
+
+  it("refuses what a buyer may not do: guests, unknown plans, team plans without or for another's organisation", async () => {
+    const visitor = new TestBrowser(t.app);
+    const { token } = await visitor.csrf();
+    const anonymous = await visitor.postForm('/api/v1/subscriptions/', { service: 'light', _csrf_token: token });
+    expect(anonymous.statusCode).toBe(401);
+    expect((await visitor.get('/api/v1/subscriptions/')).statusCode).toBe(401);
+
+    const s = await newSubscriber();
+    const unknown = await s.post('/api/v1/subscriptions/', { service: 'platinumSubscription' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json<ErrorBody>().message).toBe('Unknown subscription plan.');
+    const teamAlone = await s.post('/api/v1/subscriptions/', { service: 'lightTeamsSubscription' });
+    expect(teamAlone.statusCode).toBe(400);
+    expect(teamAlone.json<ErrorBody>().error.code).toBe('subscription_group_required');
+    // an unpaid checkout is not listed and does not block a paid one
+    expect(await s.subscriptions()).toEqual([]);
+  });
+
+  it("lets an organisation's owner subscribe it to a team plan and read its subscriptions; members may not", async () => {
+    const owner = await newSubscriber({ account_type: 'organisation', organisation_name: 'Renewal School' });
+    const groups = (await owner.browser.get('/api/v1/groups/list/')).json<{ data: { groups: Group[] } }>().data.groups;
+    const group = groups[0];
+    if (group === undefined) throw new Error('no group');
+    const member = await newSubscriber();
+    const memberUser = await findUserByEmail(t.handle.db, member.email);
+    await t.handle.db.query('INSERT INTO group_members (group_id, user_id, role) VALUES ($1, $2, 3)', [
+      group.id,
+      memberUser?.id,
+    ]);
+    const refused = await member.post('/api/v1/subscriptions/', {
+      service: 'lightTeams',
+      group_id: String(group.id),
+    });
+    expect(refused.statusCode).toBe(403);
+    const groupBefore = await findAccountOfGroup(t.handle.db, group.id);
+    await owner.subscribe('lightTeams', { group_id: String(group.id) });
+
+    const url = `/api/v1/groups/subscriptions/${String(group.id)}/?id=${String(group.id)}`;
+    const listed = await owner.browser.get(url);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const [teamPlan] = listed.json<{ data: { subscriptions: Subscription[] } }>().data.subscriptions;
+    expect(teamPlan).toMatchObject({ status: 2, group_id: group.id, pages: 600, ai_pages: 150 });
+    expect(teamPlan?.service.service).toBe('lightTeamsSubscription');
+    const groupAfter = await findAccountOfGroup(t.handle.db, group.id);
+    expect((groupAfter?.balance ?? 0) - (groupBefore?.balance ?? 0)).toBe(600);
+    expect(groupAfter?.balance_type).toBe(3);
+    // the owner's own list is their personal subscriptions only
+    expect(await owner.subscriptions()).toEqual([]);
+    expect((await member.browser.get(url)).statusCode).toBe(403);
+    expect(
+      (await member.post(`/api/v1/subscriptions/${String(teamPlan?.id)}/cancel/`, { reason: 'other' })).statusCode,
+    ).toBe(404);
+
+    const credentials = (await owner.browser.get('/profile/get_credentials')).json<CredentialsResponse>();
+    expect(credentials.packages_bought).toBeGreaterThanOrEqual(1);
+  });
+});

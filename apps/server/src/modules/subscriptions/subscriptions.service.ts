@@ -1,0 +1,552 @@
+import { randomBytes } from 'node:crypto';
+import {
+  DEFAULT_SUBSCRIPTION_PLANS,
+  PAYMENT_STATES,
+  RENEWAL_ATTEMPTS,
+  SUBSCRIPTION_STATUSES,
+  type Subscription,
+  type SubscriptionPlan,
+  type SubscriptionPlansResponse,
+} from '@veritext/contracts';
+import type Stripe from 'stripe';
+import type { Queryable } from '../../db/database.ts';
+import { AppError } from '../../errors.ts';
+import { findMembershipsOfUser, type UserRecord } from '../auth/users.repository.ts';
+import { findAccountOfGroup, findAccountOfUser, insertAccount } from '../ledger/ledger.repository.ts';
+import { creditPages } from '../ledger/ledger.service.ts';
+import { SUBSCRIPTION_PLANS, findSubscriptionPlan, toSubscriptionPlan } from '../commerce/catalogue.ts';
+import {
+  insertPaymentSession,
+  setOrderState,
+  setPaymentSessionStatus,
+  type OrderRecord,
+  type PaymentSessionRecord,
+} from '../commerce/commerce.repository.ts';
+import { computeTotals, handleWebhook, requireBuyer, type CommerceContext } from '../commerce/commerce.service.ts';
+import { signWebhookPayload } from '../commerce/payment-gateway.ts';
+import {
+  endSubscriptionBalanceType,
+  findLiveSubscriptionOfAccount,
+  findSubscription,
+  findSubscriptionByRef,
+  findSubscriptionOfOrder,
+  insertCancellation,
+  insertPayment,
+  insertSubscription,
+  listDueSandboxSubscriptions,
+  listSubscriptionsOfGroup,
+  listSubscriptionsOfUser,
+  startSubscriptionBalanceType,
+  updateSubscription,
+  type SubscriptionRecord,
+} from './subscriptions.repository.ts';
+
+/**
+ * Monthly subscriptions on the ledger and the card gateway that packs use (issue 16). The lifecycle:
+ * pending (checkout) → active (2; renewed each month, its pages credited once per period) → cancelled (still 2,
+ * cancel_at_period_end, until its period ends) → ended (4; a new one can be started). A declined renewal makes it
+ * past due (3) and is tried again a day later, up to RENEWAL_ATTEMPTS times, then it ends.
+ *
+ * Everything after the first payment arrives as a Stripe-shaped event, signed and verified by Stripe's own code
+ * and processed once (payment_events): invoice.paid, invoice.payment_failed, customer.subscription.deleted. With
+ * the sandbox gateway `renewDueSubscriptions` (a job every 15 minutes) makes those events for whatever is due by
+ * its clock, charging the saved test card, so the whole lifecycle runs offline; tests move the clock.
+ *
+ * Pages a month leaves unused stay on the balance (the pricing page says so); pages are never taken back at a
+ * renewal or at the end.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const SUCCESS_PATH = '/payment/pending';
+const CANCEL_PATH = '/pricing/';
+
+export function subscriptionPlans(vatPercent: number): SubscriptionPlansResponse {
+  const of = (kind: SubscriptionPlan['kind']) =>
+    SUBSCRIPTION_PLANS.filter((p) => p.kind === kind).map(toSubscriptionPlan);
+  return {
+    success: true,
+    currency: 'USD',
+    vat_percent: vatPercent,
+    plans: { individ: of('individ'), team: of('team'), ai: of('ai') },
+    default_plans: { ...DEFAULT_SUBSCRIPTION_PLANS },
+  };
+}
+
+/** One calendar month later, the day clamped to the month's last (31 January → 28 or 29 February). */
+export function addMonth(date: Date): Date {
+  const year = date.getUTCFullYear();
+  const month = date.getUTCMonth() + 1;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const next = new Date(date);
+  next.setUTCFullYear(year, month, Math.min(date.getUTCDate(), lastDay));
+  return next;
+}
+
+const iso = (d: Date | null): string | null => (d === null ? null : d.toISOString());
+
+export function toSubscription(s: SubscriptionRecord): Subscription {
+  const plan = findSubscriptionPlan(s.plan);
+  const renews = (s.status === 2 || s.status === 3) && !s.cancel_at_period_end;
+  return {
+    id: s.id,
+    status: s.status,
+    service: {
+      key: plan?.key ?? s.plan,
+      name: plan?.name ?? s.plan,
+      kind: plan?.kind ?? 'individ',
+      service: plan?.service ?? s.plan,
+    },
+    price: s.price,
+    pages: s.pages,
+    ai_pages: s.ai_pages,
+    group_id: s.group_id,
+    current_period_start: iso(s.current_period_start),
+    current_period_end: iso(s.current_period_end),
+    renewal_date: renews ? iso(s.current_period_end) : null,
+    end_date: s.status === 4 ? iso(s.ended_at) : s.cancel_at_period_end ? iso(s.current_period_end) : null,
+    cancel_at_period_end: s.cancel_at_period_end,
+    card_last4: s.card_last4,
+    created_at: s.created_at.toISOString(),
+  };
+}
+
+async function ownedGroup(db: Queryable, user: UserRecord, groupId: number): Promise<void> {
+  const owned = (await findMembershipsOfUser(db, user.id)).some((g) => g.id === groupId && g.role === 1);
+  if (!owned) throw new AppError('group_owner_required', { fields: { group_id: 'not the owner' } });
+}
+
+/* ------------------------------------------------------------------ reading */
+
+export async function subscriptionsOfUser(ctx: CommerceContext, user: UserRecord | null): Promise<Subscription[]> {
+  return (await listSubscriptionsOfUser(ctx.db, requireBuyer(user).id)).map(toSubscription);
+}
+
+/** An organisation's subscriptions: its owner (role 1) only. */
+export async function subscriptionsOfGroup(
+  ctx: CommerceContext,
+  user: UserRecord | null,
+  groupId: number,
+): Promise<Subscription[]> {
+  await ownedGroup(ctx.db, requireBuyer(user), groupId);
+  return (await listSubscriptionsOfGroup(ctx.db, groupId)).map(toSubscription);
+}
+
+/* ------------------------------------------------------------------ subscribing */
+
+/**
+ * Starts a subscription to a plan: a pending subscription, an order of kind 'subscription' with its one line, and
+ * a payment session at the gateway for the first month (price + VAT). Team plans are for an organisation the
+ * buyer owns; AI plans for the buyer or such an organisation; individual plans for the buyer. An account with a
+ * live subscription is refused (subscription_active): that is an upgrade.
+ */
+export async function subscribe(
+  ctx: CommerceContext,
+  user: UserRecord | null,
+  input: { service: string; groupId: number | null },
+): Promise<{ redirectUrl: string; subscription: Subscription }> {
+  const buyer = requireBuyer(user);
+  const plan = findSubscriptionPlan(input.service);
+  if (plan === null) throw new AppError('unknown_plan', { fields: { service: 'unknown' } });
+  if (plan.kind === 'team' && input.groupId === null) {
+    throw new AppError('subscription_group_required', { fields: { group_id: 'required' } });
+  }
+  if (plan.kind === 'individ' && input.groupId !== null) {
+    throw new AppError('unknown_plan', {
+      message: 'Individual plans are for your own account. Choose a team or AI plan for an organisation.',
+      fields: { group_id: 'individual plan' },
+    });
+  }
+  if (ctx.gateway.kind !== 'sandbox') throw new AppError('subscriptions_unavailable');
+  const totals = computeTotals(plan.price, null, ctx.vatPercent);
+  const description = `${plan.name}${plan.kind === 'team' ? ' (team)' : ''} subscription, first month`;
+
+  const created = await ctx.db.transaction(async (tx) => {
+    if (input.groupId !== null) await ownedGroup(tx, buyer, input.groupId);
+    const account =
+      input.groupId === null
+        ? ((await findAccountOfUser(tx, buyer.id)) ?? (await insertAccount(tx, { userId: buyer.id })))
+        : await findAccountOfGroup(tx, input.groupId);
+    if (account === null) throw new AppError('not_found');
+    if ((await findLiveSubscriptionOfAccount(tx, account.id)) !== null) throw new AppError('subscription_active');
+    const { rows } = await tx.query<OrderRecord>(
+      `INSERT INTO orders (user_id, kind, state) VALUES ($1, 'subscription', $2)
+       RETURNING id, user_id, state, kind, referral, created_at, updated_at, paid_at`,
+      [buyer.id, PAYMENT_STATES.pending],
+    );
+    const order = rows[0];
+    if (order === undefined) throw new Error('subscribe: no order row');
+    await tx.query(`INSERT INTO order_items (order_id, kind, service, group_id) VALUES ($1, 'subscription', $2, $3)`, [
+      order.id,
+      plan.service,
+      input.groupId,
+    ]);
+    const subscription = await insertSubscription(tx, {
+      userId: buyer.id,
+      groupId: input.groupId,
+      accountId: account.id,
+      plan: plan.key,
+      price: plan.price,
+      pages: plan.pages,
+      aiPages: plan.ai_pages,
+      orderId: order.id,
+      gateway: ctx.gateway.kind,
+    });
+    // the sandbox's own subscription id, as Stripe's would come back from its Checkout
+    return updateSubscription(tx, subscription.id, {
+      gateway_ref: `sub_sandbox_${String(subscription.id)}_${randomBytes(9).toString('base64url')}`,
+    });
+  });
+
+  const session = await ctx.gateway.createSession({
+    orderId: created.order_id,
+    amount: totals.gross,
+    currency: 'USD',
+    description,
+    lines: [{ name: description, unitAmount: totals.gross, quantity: 1 }],
+    customerEmail: buyer.email,
+    successUrl: `${ctx.publicUrl}${SUCCESS_PATH}/${String(created.order_id)}/`,
+    cancelUrl: `${ctx.publicUrl}${CANCEL_PATH}`,
+  });
+  await insertPaymentSession(ctx.db, {
+    id: session.id,
+    order_id: created.order_id,
+    gateway: ctx.gateway.kind,
+    ...totals,
+    amount: totals.gross,
+    currency: 'USD',
+    description,
+    url: session.url,
+    expires_at: session.expiresAt,
+  });
+  ctx.log.info({ subscriptionId: created.id, plan: plan.key, orderId: created.order_id }, 'subscription checkout');
+  return { redirectUrl: session.url, subscription: toSubscription(created) };
+}
+
+/** The sandbox card page of a subscription's first payment keeps the card: its last digits, and whether it fails later. */
+export async function saveSandboxCard(
+  db: Queryable,
+  orderId: number,
+  card: { number: string; failsRenewal: boolean },
+): Promise<void> {
+  await db.query(
+    `UPDATE subscriptions SET card_last4 = $2, card_fails_renewal = $3, updated_at = clock_timestamp()
+     WHERE order_id = $1 AND status = 1`,
+    [orderId, card.number.slice(-4), card.failsRenewal],
+  );
+}
+
+/** The Stripe-shaped fields of a checkout completed in subscription mode (the sandbox adds them too). */
+export function subscriptionCheckoutFields(subscription: SubscriptionRecord | null): Record<string, string> {
+  return subscription?.gateway_ref == null ? {} : { mode: 'subscription', subscription: subscription.gateway_ref };
+}
+
+export async function subscriptionOfOrder(db: Queryable, orderId: number): Promise<SubscriptionRecord | null> {
+  const { rows } = await db.query<SubscriptionRecord>('SELECT * FROM subscriptions WHERE order_id = $1', [orderId]);
+  return rows[0] ?? null;
+}
+
+async function creditPeriod(
+  tx: Queryable,
+  s: SubscriptionRecord,
+  payment: {
+    reason: 'create' | 'cycle' | 'update';
+    start: Date;
+    end: Date;
+    amount: number;
+    pages: number;
+    aiPages: number;
+    eventId: string;
+    paidAt: Date;
+  },
+): Promise<boolean> {
+  const recorded = await insertPayment(tx, {
+    subscription_id: s.id,
+    reason: payment.reason,
+    period_start: payment.start,
+    period_end: payment.end,
+    amount: payment.amount,
+    pages: payment.pages,
+    ai_pages: payment.aiPages,
+    event_id: payment.eventId,
+    paid_at: payment.paidAt,
+  });
+  if (recorded === null) return false;
+  const reference = `subscription:${String(s.id)}:${payment.reason}:${payment.start.toISOString()}`;
+  const note = `${findSubscriptionPlan(s.plan)?.name ?? s.plan} subscription, ${payment.start.toISOString().slice(0, 10)} to ${payment.end.toISOString().slice(0, 10)}`;
+  if (payment.pages > 0) {
+    await creditPages(tx, {
+      accountId: s.account_id,
+      bucket: 'balance',
+      pages: payment.pages,
+      kind: 'deposit',
+      reference,
+      actorUserId: s.user_id,
+      note,
+    });
+  }
+  if (payment.aiPages > 0) {
+    await creditPages(tx, {
+      accountId: s.account_id,
+      bucket: 'ai_balance',
+      pages: payment.aiPages,
+      kind: 'deposit',
+      reference,
+      actorUserId: s.user_id,
+      note,
+    });
+  }
+  return true;
+}
+
+/**
+ * The first payment of a subscription's checkout (from commerce's checkout.session.completed, amount already
+ * checked): the subscription becomes active for its first month from the event's time, that month's pages are
+ * credited, the account's balance type becomes 3, and the order is paid.
+ */
+export async function activateSubscriptionOrder(
+  tx: Queryable,
+  session: PaymentSessionRecord,
+  order: OrderRecord,
+  event: { id: string; created: number },
+): Promise<string> {
+  const s = await findSubscriptionOfOrder(tx, order.id);
+  if (s === null) return 'unknown_subscription';
+  if (s.status !== SUBSCRIPTION_STATUSES.pending) return 'not_pending';
+  // one live subscription per account: a second checkout paid meanwhile is not started (refund it by hand)
+  if ((await findLiveSubscriptionOfAccount(tx, s.account_id)) !== null) {
+    await setPaymentSessionStatus(tx, session.id, 'complete');
+    await setOrderState(tx, order.id, PAYMENT_STATES.paid);
+    return 'already_subscribed';
+  }
+  const start = new Date(event.created * 1000);
+  const end = addMonth(start);
+  const prior = await startSubscriptionBalanceType(tx, { accountId: s.account_id, groupId: s.group_id });
+  const active = await updateSubscription(tx, s.id, {
+    status: SUBSCRIPTION_STATUSES.active,
+    current_period_start: start,
+    current_period_end: end,
+    prior_balance_type: prior,
+  });
+  await creditPeriod(tx, active, {
+    reason: 'create',
+    start,
+    end,
+    amount: session.amount,
+    pages: s.pages,
+    aiPages: s.ai_pages,
+    eventId: event.id,
+    paidAt: start,
+  });
+  await setPaymentSessionStatus(tx, session.id, 'complete');
+  await setOrderState(tx, order.id, PAYMENT_STATES.paid);
+  return 'subscription_active';
+}
+
+/* ------------------------------------------------------------------ events after the first payment */
+
+type InvoiceObject = {
+  id?: unknown;
+  subscription?: unknown;
+  billing_reason?: unknown;
+  amount_paid?: unknown;
+  lines?: { data?: { period?: { start?: unknown; end?: unknown } }[] };
+};
+
+const SUBSCRIPTION_EVENTS = new Set(['invoice.paid', 'invoice.payment_failed', 'customer.subscription.deleted']);
+
+export function isSubscriptionEvent(type: string): boolean {
+  return SUBSCRIPTION_EVENTS.has(type);
+}
+
+async function endSubscription(tx: Queryable, s: SubscriptionRecord, at: Date): Promise<void> {
+  await updateSubscription(tx, s.id, {
+    status: SUBSCRIPTION_STATUSES.ended,
+    ended_at: at,
+    next_attempt_at: null,
+  });
+  await endSubscriptionBalanceType(tx, { accountId: s.account_id, groupId: s.group_id }, s.prior_balance_type ?? 1);
+}
+
+/**
+ * invoice.paid (a renewal, 'subscription_cycle': the period it pays is credited once; the first month's,
+ * 'subscription_create', was credited at checkout), invoice.payment_failed (past due, tried again a day later) and
+ * customer.subscription.deleted (ended). An event for an ended subscription changes nothing, so a late or
+ * reordered delivery cannot bring one back.
+ */
+export async function handleSubscriptionEvent(tx: Queryable, event: Stripe.Event): Promise<string> {
+  const object = event.data.object as InvoiceObject & { id?: unknown };
+  const ref =
+    event.type === 'customer.subscription.deleted'
+      ? typeof object.id === 'string'
+        ? object.id
+        : null
+      : typeof object.subscription === 'string'
+        ? object.subscription
+        : null;
+  if (ref === null) return 'no_subscription';
+  const s = await findSubscriptionByRef(tx, ref);
+  if (s === null) return 'unknown_subscription';
+  const at = new Date(event.created * 1000);
+  if (s.status === SUBSCRIPTION_STATUSES.ended) return 'ended';
+  if (s.status === SUBSCRIPTION_STATUSES.pending) return 'not_started';
+
+  if (event.type === 'customer.subscription.deleted') {
+    await endSubscription(tx, s, at);
+    return 'subscription_ended';
+  }
+  if (event.type === 'invoice.payment_failed') {
+    const attempts = s.failed_attempts + 1;
+    await updateSubscription(tx, s.id, {
+      status: SUBSCRIPTION_STATUSES.pastDue,
+      failed_attempts: attempts,
+      next_attempt_at: new Date(at.getTime() + DAY_MS),
+    });
+    return 'renewal_failed';
+  }
+  // invoice.paid
+  if (object.billing_reason === 'subscription_create') return 'first_month_paid_at_checkout';
+  if (object.billing_reason !== 'subscription_cycle') return 'ignored';
+  const period = object.lines?.data?.[0]?.period;
+  if (typeof period?.start !== 'number' || typeof period.end !== 'number') return 'no_period';
+  const start = new Date(period.start * 1000);
+  const end = new Date(period.end * 1000);
+  const credited = await creditPeriod(tx, s, {
+    reason: 'cycle',
+    start,
+    end,
+    amount: typeof object.amount_paid === 'number' ? object.amount_paid : 0,
+    pages: s.pages,
+    aiPages: s.ai_pages,
+    eventId: event.id,
+    paidAt: at,
+  });
+  if (!credited) return 'period_already_paid';
+  const later = s.current_period_end === null || end > s.current_period_end;
+  await updateSubscription(tx, s.id, {
+    status: SUBSCRIPTION_STATUSES.active,
+    failed_attempts: 0,
+    next_attempt_at: null,
+    ...(later ? { current_period_start: start, current_period_end: end } : {}),
+  });
+  return 'renewed';
+}
+
+/* ------------------------------------------------------------------ cancelling */
+
+/**
+ * Cancels at the end of the paid period: the subscription stays active (and its pages usable) until then and is
+ * not renewed. The farewell survey's answer is stored. The buyer, or the organisation's owner now, may cancel.
+ */
+export async function cancelSubscription(
+  ctx: CommerceContext,
+  user: UserRecord | null,
+  id: number,
+  survey: { reason: string; comment: string },
+): Promise<Subscription> {
+  const buyer = requireBuyer(user);
+  return ctx.db.transaction(async (tx) => {
+    const s = await findSubscription(tx, id, true);
+    if (s === null) throw new AppError('not_found');
+    if (s.group_id === null ? s.user_id !== buyer.id : false) throw new AppError('not_found');
+    if (s.group_id !== null) {
+      const owner = (await findMembershipsOfUser(tx, buyer.id)).some((g) => g.id === s.group_id && g.role === 1);
+      if (!owner) throw new AppError('not_found');
+    }
+    if (s.status !== SUBSCRIPTION_STATUSES.active && s.status !== SUBSCRIPTION_STATUSES.pastDue) {
+      throw new AppError('subscription_not_active');
+    }
+    if (s.cancel_at_period_end) return toSubscription(s);
+    const cancelled = await updateSubscription(tx, s.id, { cancel_at_period_end: true, cancelled_at: new Date() });
+    await insertCancellation(tx, {
+      subscriptionId: s.id,
+      userId: buyer.id,
+      reason: survey.reason,
+      comment: survey.comment,
+    });
+    ctx.log.info({ subscriptionId: s.id, reason: survey.reason }, 'subscription cancelled at period end');
+    return toSubscription(cancelled);
+  });
+}
+
+/* ------------------------------------------------------------------ the sandbox's renewals */
+
+/** A Stripe-shaped event, signed with the sandbox's webhook secret as Stripe signs (its own time for tolerance). */
+function signedEvent(ctx: CommerceContext, type: string, id: string, created: Date, object: object) {
+  const body = JSON.stringify({
+    id,
+    object: 'event',
+    type,
+    created: Math.floor(created.getTime() / 1000),
+    livemode: false,
+    data: { object },
+  });
+  return { body, signature: signWebhookPayload(body, ctx.gateway.webhookSecret) };
+}
+
+export type RenewalSummary = { renewed: number; failed: number; ended: number; unchanged: number };
+
+/**
+ * What Stripe does for its subscriptions, done for the sandbox's: for each subscription due by `now` (the clock:
+ * real time in the job, moved in tests), charge the saved test card for the next month (invoice.paid, or
+ * invoice.payment_failed for a card that fails later), or end it (customer.subscription.deleted) when it was
+ * cancelled or its last try failed. Each event goes through the same verified, once-only webhook handling as
+ * Stripe's; event ids are derived from the subscription and period, so a second run delivers duplicates only.
+ */
+export async function renewDueSubscriptions(ctx: CommerceContext, now: Date): Promise<RenewalSummary> {
+  const summary: RenewalSummary = { renewed: 0, failed: 0, ended: 0, unchanged: 0 };
+  if (ctx.gateway.kind !== 'sandbox') return summary;
+  for (const s of await listDueSandboxSubscriptions(ctx.db, now)) {
+    if (s.gateway_ref === null || s.current_period_end === null) continue;
+    const periodStart = s.current_period_end;
+    const stamp = `${String(s.id)}_${String(periodStart.getTime() / 1000)}`;
+    let delivery: { body: string; signature: string };
+    let outcome: keyof RenewalSummary;
+    if (s.cancel_at_period_end || s.failed_attempts >= RENEWAL_ATTEMPTS) {
+      const at = s.cancel_at_period_end ? periodStart : now;
+      delivery = signedEvent(ctx, 'customer.subscription.deleted', `evt_sandbox_end_${stamp}`, at, {
+        id: s.gateway_ref,
+        object: 'subscription',
+        status: 'canceled',
+      });
+      outcome = 'ended';
+    } else {
+      const periodEnd = addMonth(periodStart);
+      const amount = computeTotals(s.price, null, ctx.vatPercent).gross;
+      const invoice = {
+        id: `in_sandbox_${stamp}_${String(s.failed_attempts)}`,
+        object: 'invoice',
+        subscription: s.gateway_ref,
+        billing_reason: 'subscription_cycle',
+        currency: 'usd',
+        lines: {
+          data: [
+            {
+              period: { start: Math.floor(periodStart.getTime() / 1000), end: Math.floor(periodEnd.getTime() / 1000) },
+            },
+          ],
+        },
+      };
+      const charged = s.status === SUBSCRIPTION_STATUSES.active ? periodStart : now;
+      if (s.card_fails_renewal) {
+        delivery = signedEvent(
+          ctx,
+          'invoice.payment_failed',
+          `evt_sandbox_fail_${stamp}_${String(s.failed_attempts)}`,
+          charged,
+          { ...invoice, amount_paid: 0, amount_due: amount, status: 'open' },
+        );
+        outcome = 'failed';
+      } else {
+        delivery = signedEvent(ctx, 'invoice.paid', `evt_sandbox_paid_${stamp}`, charged, {
+          ...invoice,
+          amount_paid: amount,
+          status: 'paid',
+        });
+        outcome = 'renewed';
+      }
+    }
+    const result = await handleWebhook(ctx, delivery.body, delivery.signature);
+    summary[result.duplicate === true ? 'unchanged' : outcome] += 1;
+  }
+  return summary;
+}
