@@ -135,6 +135,11 @@ export const ERRORS = {
     message: 'This account already has an active subscription. Upgrade it instead of starting a second one.',
   },
   subscription_not_active: { status: 409, message: 'This subscription is not active.' },
+  subscription_upgrade_invalid: {
+    status: 400,
+    message:
+      'Choose a plan that costs more than your current one. To move to a smaller plan, cancel this one and start the new one when it ends.',
+  },
   subscriptions_unavailable: {
     status: 503,
     message: 'Subscriptions cannot be bought with this payment provider yet. Please buy a page pack instead.',

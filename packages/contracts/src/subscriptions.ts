@@ -117,3 +117,49 @@ export const CancelSubscriptionFormSchema = z.object({
 
 export const SubscriptionResponseSchema = z.object({ success: z.literal(true), subscription: SubscriptionSchema });
 export type SubscriptionResponse = z.infer<typeof SubscriptionResponseSchema>;
+
+/**
+ * POST /api/v1/subscriptions/{id}/upgrade/: to a plan that costs more, at once. Proration: the price difference
+ * times the share of the current month still to run (plus VAT) is charged to the saved card now, and the pages
+ * difference times the same share (rounded down) is credited now; from the next renewal the new plan's price and
+ * pages apply. An individual or AI plan of one's own goes to an individual plan or a dearer AI plan; an
+ * organisation's to a team plan or a dearer AI plan. A smaller plan: cancel, and start it when this one ends.
+ */
+export const UpgradeSubscriptionFormSchema = z.object({
+  service: z.string().trim().min(1).max(60),
+  _csrf_token: z.string().max(200).optional(),
+});
+
+export const UpgradeResponseSchema = z.object({
+  success: z.literal(true),
+  subscription: SubscriptionSchema,
+  /** What the upgrade charged (cents, VAT included) and credited now. */
+  charged: z.object({ amount: z.number().int(), pages: z.number().int(), ai_pages: z.number().int() }),
+});
+export type UpgradeResponse = z.infer<typeof UpgradeResponseSchema>;
+
+/** POST /api/v1/groups/{groupId}/notify-admin/: what a member who cannot buy asks the organisation's owner for. */
+export const NOTIFY_REASONS = ['pages', 'ai_pages', 'upgrade'] as const;
+export type NotifyReason = (typeof NOTIFY_REASONS)[number];
+export const NotifyAdminFormSchema = z.object({
+  reason: z.enum(NOTIFY_REASONS),
+  _csrf_token: z.string().max(200).optional(),
+});
+export const NotifyAdminResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+
+/** A notice in the owner's cabinet (GET /api/v1/notices/, newest first; POST /api/v1/notices/{id}/read/). */
+export const NoticeSchema = z.object({
+  id: z.number().int(),
+  kind: z.literal('notify_admin'),
+  reason: z.enum(NOTIFY_REASONS),
+  group: z.object({ id: z.number().int(), name: z.string() }),
+  from: z.object({ name: z.string(), email: z.string() }),
+  created_at: z.string(),
+  read: z.boolean(),
+});
+export type Notice = z.infer<typeof NoticeSchema>;
+export const NoticesResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ notices: z.array(NoticeSchema), unread: z.number().int() }),
+});
+export type NoticesResponse = z.infer<typeof NoticesResponseSchema>;

@@ -727,6 +727,13 @@ const MATRIX: Matrix = {
       expect: THE_USER,
     },
   ],
+  'POST /api/v1/subscriptions/:id/upgrade/': [
+    {
+      target: "the user's subscription, to a plan that is not dearer (past authorisation: 400 subscription_upgrade_invalid)",
+      request: (w) => post(`/api/v1/subscriptions/${String(w.userSubscriptionId)}/upgrade/`, { service: 'aiBasic' }),
+      expect: only(USER_ITSELF, { status: 400, code: 'subscription_upgrade_invalid' }),
+    },
+  ],
   'POST /webhooks/stripe': [
     {
       target: 'a correctly signed event (the signature is the credential)',

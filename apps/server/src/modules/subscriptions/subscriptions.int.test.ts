@@ -12,7 +12,7 @@ import type { CommerceContext } from '../commerce/commerce.service.ts';
 import { createSandboxGateway } from '../commerce/payment-gateway.ts';
 import { findAccountOfGroup, findAccountOfUser, listEntries } from '../ledger/ledger.repository.ts';
 import { listCancellations, listPayments } from './subscriptions.repository.ts';
-import { addMonth, renewDueSubscriptions } from './subscriptions.service.ts';
+import { addMonth, prorate, renewDueSubscriptions, upgradeSubscription } from './subscriptions.service.ts';
 
 type ErrorBody = { success: false; message: string; error: { code: string } };
 type Group = { id: number; name: string; current_user_role: number };
@@ -346,5 +346,106 @@ describe(`subscriptions: plans, the sandbox lifecycle on the ledger (${TEST_DB_K
 
     const credentials = (await owner.browser.get('/profile/get_credentials')).json<CredentialsResponse>();
     expect(credentials.packages_bought).toBeGreaterThanOrEqual(1);
+  });
+
+  it('prorates an upgrade by whole days: the price and pages differences times the days left over the month', () => {
+    const start = new Date('2026-04-01T00:00:00Z');
+    const period = { start, end: addMonth(start) };
+    const light = { price: 999, pages: 60, ai_pages: 20 };
+    const standard = { price: 2499, pages: 180, ai_pages: 60 };
+    // 10 days into a 30-day month: 20 days left
+    expect(prorate(light, standard, period, new Date('2026-04-11T00:00:00Z'))).toEqual({
+      share: 20 / 30,
+      daysLeft: 20,
+      days: 30,
+      subtotal: 1000,
+      pages: 80,
+      aiPages: 26,
+    });
+    // a started day counts as left; on the first day the whole difference
+    expect(prorate(light, standard, period, new Date('2026-04-11T00:00:01Z')).daysLeft).toBe(20);
+    expect(prorate(light, standard, period, start)).toMatchObject({
+      share: 1,
+      subtotal: 1500,
+      pages: 120,
+      aiPages: 40,
+    });
+  });
+
+  it('upgrades mid-month: charges and credits the prorated difference once, renews at the new plan, refuses smaller plans and declined cards', async () => {
+    const s = await newSubscriber();
+    const before = await accountOf(s.email);
+    await s.subscribe('light');
+    const [active] = await s.subscriptions();
+    const start = at(active?.current_period_start ?? null);
+    const end = at(active?.current_period_end ?? null);
+    const id = active?.id ?? -1;
+    const user = await findUserByEmail(t.handle.db, s.email);
+
+    const smaller = await s.post(`/api/v1/subscriptions/${String(id)}/upgrade/`, { service: 'aiExpert' });
+    expect(smaller.statusCode).toBe(400);
+    expect(smaller.json<ErrorBody>().error.code).toBe('subscription_upgrade_invalid');
+    const team = await s.post(`/api/v1/subscriptions/${String(id)}/upgrade/`, { service: 'standardTeams' });
+    expect(team.json<ErrorBody>().error.code).toBe('subscription_upgrade_invalid');
+
+    // ten days in: the days left of the month, by the test clock
+    const days = Math.round((end.getTime() - start.getTime()) / DAY_MS);
+    const share = (days - 10) / days;
+    const subtotal = Math.round(1500 * share);
+    const result = await upgradeSubscription(
+      ctx,
+      user,
+      id,
+      'standardSubscription',
+      new Date(start.getTime() + 10 * DAY_MS),
+    );
+    expect(result.charged).toEqual({
+      amount: subtotal + Math.round(subtotal * 0.2),
+      pages: Math.floor(120 * share),
+      ai_pages: Math.floor(40 * share),
+    });
+    expect(result.subscription).toMatchObject({ price: 2499, pages: 180, ai_pages: 60, status: 2 });
+    expect(result.subscription.service.key).toBe('standard');
+    let account = await accountOf(s.email);
+    expect([account.balance - before.balance, account.ai_balance - before.ai_balance]).toEqual([
+      60 + Math.floor(120 * share),
+      20 + Math.floor(40 * share),
+    ]);
+    // the period does not move; the next renewal is the new plan's
+    expect((await s.subscriptions())[0]?.current_period_end).toBe(end.toISOString());
+    // (the job renews every subscription due by then, other tests' too: this one's payments say what it did)
+    await renewDueSubscriptions(ctx, new Date(end.getTime() + 60_000));
+    account = await accountOf(s.email);
+    expect(account.balance - before.balance).toBe(60 + Math.floor(120 * share) + 180);
+    const payments = await listPayments(t.handle.db, id);
+    expect(payments.map((p) => [p.reason, p.amount])).toEqual([
+      ['create', 1199],
+      ['update', subtotal + Math.round(subtotal * 0.2)],
+      ['cycle', 2999],
+    ]);
+
+    // through the route, on the first day: the whole difference (to AIExpert is not dearer than Standard: refused)
+    const again = await s.post(`/api/v1/subscriptions/${String(id)}/upgrade/`, { service: 'light' });
+    expect(again.statusCode).toBe(400);
+
+    // a card whose later charges fail: the upgrade is declined and nothing changes
+    const failing = await newSubscriber();
+    await failing.subscribe('aiBasic', {}, FAILS_LATER);
+    const [basic] = await failing.subscriptions();
+    const declined = await failing.post(`/api/v1/subscriptions/${String(basic?.id)}/upgrade/`, { service: 'aiExpert' });
+    expect(declined.statusCode).toBe(402);
+    expect((await failing.subscriptions())[0]?.service.key).toBe('aiBasic');
+
+    // a good card through the route on the first day: the full difference
+    const fresh = await newSubscriber();
+    await fresh.subscribe('aiBasic');
+    const [mine] = await fresh.subscriptions();
+    const upgraded = await fresh.post(`/api/v1/subscriptions/${String(mine?.id)}/upgrade/`, { service: 'aiExpert' });
+    expect(upgraded.statusCode, upgraded.body).toBe(200);
+    expect(upgraded.json<{ charged: { amount: number; ai_pages: number } }>().charged).toEqual({
+      amount: 700 + Math.round(700 * 0.2),
+      pages: 0,
+      ai_pages: 60,
+    });
   });
 });

@@ -5,6 +5,8 @@ import {
   SubscriptionPlansResponseSchema,
   SubscriptionResponseSchema,
   SubscriptionsResponseSchema,
+  UpgradeResponseSchema,
+  UpgradeSubscriptionFormSchema,
 } from '@veritext/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,6 +17,7 @@ import {
   subscriptionPlans,
   subscriptionsOfGroup,
   subscriptionsOfUser,
+  upgradeSubscription,
 } from './subscriptions.service.ts';
 
 const MAX_ID = 2_147_483_647;
@@ -114,6 +117,25 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ ctx: CommerceContext }
         comment: request.body.comment ?? '',
       });
       return { success: true as const, subscription };
+    },
+  );
+
+  api.post(
+    '/api/v1/subscriptions/:id/upgrade/',
+    {
+      config: { form: true },
+      schema: {
+        tags: ['subscriptions'],
+        summary:
+          'Upgrades at once to a dearer plan: the price difference for the days left of the month (plus VAT) is charged to the saved card and the pages difference for those days credited; the new plan renews from then on',
+        params: IdParams,
+        body: UpgradeSubscriptionFormSchema,
+        response: { 200: UpgradeResponseSchema },
+      },
+    },
+    async (request) => {
+      const result = await upgradeSubscription(ctx, request.auth.user, request.params.id, request.body.service);
+      return { success: true as const, ...result };
     },
   );
 };

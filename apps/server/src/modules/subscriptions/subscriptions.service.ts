@@ -350,7 +350,51 @@ type InvoiceObject = {
   billing_reason?: unknown;
   amount_paid?: unknown;
   lines?: { data?: { period?: { start?: unknown; end?: unknown } }[] };
+  /** An upgrade's invoice: the new plan and the prorated pages it credits now. */
+  metadata?: { plan?: unknown; pages?: unknown; ai_pages?: unknown };
 };
+
+function periodOf(object: InvoiceObject): { start: Date; end: Date } | null {
+  const period = object.lines?.data?.[0]?.period;
+  if (typeof period?.start !== 'number' || typeof period.end !== 'number') return null;
+  return { start: new Date(period.start * 1000), end: new Date(period.end * 1000) };
+}
+
+const count = (value: unknown): number =>
+  typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : typeof value === 'number' ? value : 0;
+
+/** An upgrade's payment: the prorated pages credited once, and the plan, price and pages of the months to come. */
+async function applyUpgrade(
+  tx: Queryable,
+  s: SubscriptionRecord,
+  event: Stripe.Event,
+  object: InvoiceObject,
+): Promise<string> {
+  const plan = typeof object.metadata?.plan === 'string' ? findSubscriptionPlan(object.metadata.plan) : null;
+  const period = periodOf(object);
+  if (plan === null || period === null) return 'no_plan';
+  if (s.status !== SUBSCRIPTION_STATUSES.active) return 'not_active';
+  const credited = await creditPeriod(tx, s, {
+    reason: 'update',
+    start: period.start,
+    end: period.end,
+    amount: typeof object.amount_paid === 'number' ? object.amount_paid : 0,
+    pages: count(object.metadata?.pages),
+    aiPages: count(object.metadata?.ai_pages),
+    eventId: event.id,
+    paidAt: new Date(event.created * 1000),
+  });
+  if (!credited) return 'upgrade_already_paid';
+  await updateSubscription(tx, s.id, {
+    plan: plan.key,
+    price: plan.price,
+    pages: plan.pages,
+    ai_pages: plan.ai_pages,
+    cancel_at_period_end: false,
+    cancelled_at: null,
+  });
+  return 'upgraded';
+}
 
 const SUBSCRIPTION_EVENTS = new Set(['invoice.paid', 'invoice.payment_failed', 'customer.subscription.deleted']);
 
@@ -405,11 +449,11 @@ export async function handleSubscriptionEvent(tx: Queryable, event: Stripe.Event
   }
   // invoice.paid
   if (object.billing_reason === 'subscription_create') return 'first_month_paid_at_checkout';
+  if (object.billing_reason === 'subscription_update') return applyUpgrade(tx, s, event, object);
   if (object.billing_reason !== 'subscription_cycle') return 'ignored';
-  const period = object.lines?.data?.[0]?.period;
-  if (typeof period?.start !== 'number' || typeof period.end !== 'number') return 'no_period';
-  const start = new Date(period.start * 1000);
-  const end = new Date(period.end * 1000);
+  const period = periodOf(object);
+  if (period === null) return 'no_period';
+  const { start, end } = period;
   const credited = await creditPeriod(tx, s, {
     reason: 'cycle',
     start,
@@ -431,7 +475,105 @@ export async function handleSubscriptionEvent(tx: Queryable, event: Stripe.Event
   return 'renewed';
 }
 
-/* ------------------------------------------------------------------ cancelling */
+/* ------------------------------------------------------------------ cancelling and upgrading */
+
+/** A subscription the buyer manages (their own, or an organisation's they own now), locked; else not_found. */
+async function managedSubscription(tx: Queryable, buyer: UserRecord, id: number): Promise<SubscriptionRecord> {
+  const s = await findSubscription(tx, id, true);
+  if (s === null) throw new AppError('not_found');
+  if (s.group_id === null && s.user_id !== buyer.id) throw new AppError('not_found');
+  if (s.group_id !== null) {
+    const owner = (await findMembershipsOfUser(tx, buyer.id)).some((g) => g.id === s.group_id && g.role === 1);
+    if (!owner) throw new AppError('not_found');
+  }
+  return s;
+}
+
+export type Proration = {
+  share: number;
+  daysLeft: number;
+  days: number;
+  subtotal: number;
+  pages: number;
+  aiPages: number;
+};
+
+/**
+ * An upgrade's proration, by whole days: the share of the current month still to run is the days left (a started
+ * day counts) over the month's days; the price difference and the pages differences times that share (money
+ * rounded to the cent, pages down).
+ */
+export function prorate(
+  from: { price: number; pages: number; ai_pages: number },
+  to: { price: number; pages: number; ai_pages: number },
+  period: { start: Date; end: Date },
+  now: Date,
+): Proration {
+  const days = Math.max(1, Math.round((period.end.getTime() - period.start.getTime()) / DAY_MS));
+  const daysLeft = Math.min(days, Math.max(0, Math.ceil((period.end.getTime() - now.getTime()) / DAY_MS)));
+  const share = daysLeft / days;
+  return {
+    share,
+    daysLeft,
+    days,
+    subtotal: Math.round((to.price - from.price) * share),
+    pages: Math.max(0, Math.floor((to.pages - from.pages) * share)),
+    aiPages: Math.max(0, Math.floor((to.ai_pages - from.ai_pages) * share)),
+  };
+}
+
+/**
+ * Upgrades at once to a plan that costs more (UpgradeSubscriptionFormSchema says the rule): the prorated price
+ * difference (plus VAT) is charged to the saved card, the prorated pages credited, and the new plan applies from
+ * the next renewal; an upgrade also undoes a cancellation. The charge is an invoice.paid event with billing_reason
+ * 'subscription_update', verified and processed once like every other; a declined card changes nothing.
+ */
+export async function upgradeSubscription(
+  ctx: CommerceContext,
+  user: UserRecord | null,
+  id: number,
+  service: string,
+  now = new Date(),
+): Promise<{ subscription: Subscription; charged: { amount: number; pages: number; ai_pages: number } }> {
+  const buyer = requireBuyer(user);
+  const plan = findSubscriptionPlan(service);
+  if (plan === null) throw new AppError('unknown_plan', { fields: { service: 'unknown' } });
+  const s = await ctx.db.transaction((tx) => managedSubscription(tx, buyer, id));
+  if (s.status !== SUBSCRIPTION_STATUSES.active || s.current_period_start === null || s.current_period_end === null) {
+    throw new AppError('subscription_not_active');
+  }
+  const fits = s.group_id === null ? plan.kind !== 'team' : plan.kind !== 'individ';
+  if (!fits || plan.key === s.plan || plan.price <= s.price) {
+    throw new AppError('subscription_upgrade_invalid', { fields: { service: 'not an upgrade' } });
+  }
+  if (ctx.gateway.kind !== 'sandbox' || s.gateway_ref === null) throw new AppError('subscriptions_unavailable');
+  if (s.card_fails_renewal) throw new AppError('card_declined', { fields: { card: 'declined' } });
+  const p = prorate(s, plan, { start: s.current_period_start, end: s.current_period_end }, now);
+  const amount = computeTotals(p.subtotal, null, ctx.vatPercent).gross;
+  const at = Math.floor(now.getTime() / 1000);
+  const delivery = signedEvent(
+    ctx,
+    'invoice.paid',
+    `evt_sandbox_upgrade_${String(s.id)}_${String(at)}_${plan.key}`,
+    now,
+    {
+      id: `in_sandbox_upgrade_${String(s.id)}_${String(at)}`,
+      object: 'invoice',
+      subscription: s.gateway_ref,
+      billing_reason: 'subscription_update',
+      currency: 'usd',
+      amount_paid: amount,
+      status: 'paid',
+      lines: { data: [{ period: { start: at, end: Math.floor(s.current_period_end.getTime() / 1000) } }] },
+      metadata: { plan: plan.key, pages: String(p.pages), ai_pages: String(p.aiPages) },
+    },
+  );
+  await handleWebhook(ctx, delivery.body, delivery.signature);
+  const after = await findSubscription(ctx.db, s.id);
+  if (after?.plan !== plan.key) throw new AppError('subscription_not_active');
+  ctx.log.info({ subscriptionId: s.id, from: s.plan, to: plan.key, amount, ...p }, 'subscription upgraded');
+  return { subscription: toSubscription(after), charged: { amount, pages: p.pages, ai_pages: p.aiPages } };
+}
 
 /**
  * Cancels at the end of the paid period: the subscription stays active (and its pages usable) until then and is
@@ -445,13 +587,7 @@ export async function cancelSubscription(
 ): Promise<Subscription> {
   const buyer = requireBuyer(user);
   return ctx.db.transaction(async (tx) => {
-    const s = await findSubscription(tx, id, true);
-    if (s === null) throw new AppError('not_found');
-    if (s.group_id === null ? s.user_id !== buyer.id : false) throw new AppError('not_found');
-    if (s.group_id !== null) {
-      const owner = (await findMembershipsOfUser(tx, buyer.id)).some((g) => g.id === s.group_id && g.role === 1);
-      if (!owner) throw new AppError('not_found');
-    }
+    const s = await managedSubscription(tx, buyer, id);
     if (s.status !== SUBSCRIPTION_STATUSES.active && s.status !== SUBSCRIPTION_STATUSES.pastDue) {
       throw new AppError('subscription_not_active');
     }
