@@ -51,6 +51,7 @@ import {
   type WebhookPoster,
 } from './modules/commerce/payment-gateway.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
+import { noticesRoutes } from './modules/notices/notices.routes.ts';
 
 /** What the HTTP side needs of the job queue: its health, and sending jobs. */
 export type QueueStatus = Pick<JobQueue, 'depth' | 'isHealthy' | 'send'>;
@@ -212,6 +213,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await api.register(webSourcesRoutes, { internet: config.webSearch.provider !== null });
     await api.register(commerceRoutes, { ctx: commerce, postWebhook });
     await api.register(subscriptionsRoutes, { ctx: commerce });
+    await api.register(noticesRoutes, accountEmail);
   });
   // Outside the API scope: no session or CSRF, and a raw body for the signature.
   await app.register(paymentWebhookRoutes, { ctx: commerce });

@@ -734,6 +734,24 @@ const MATRIX: Matrix = {
       expect: only(USER_ITSELF, { status: 400, code: 'subscription_upgrade_invalid' }),
     },
   ],
+  // ---------------------------------------------------------------- notices (the notify modal)
+  'POST /api/v1/groups/:groupId/notify-admin/': [
+    {
+      target: "the organisation's owner, asked for pages by a member (the owner: past authorisation, 400)",
+      request: (w) => post(`/api/v1/groups/${group(w)}/notify-admin/`, { reason: 'pages' }),
+      expect: { ...only(['student', 'teacher']), owner: { status: 400, code: 'bad_request' } },
+    },
+  ],
+  'GET /api/v1/notices/': [
+    { target: "the caller's own notices", request: () => get('/api/v1/notices/'), expect: ACCOUNT_OR_GUEST },
+  ],
+  'POST /api/v1/notices/:id/read/': [
+    {
+      target: "a notice in the owner's cabinet",
+      request: (w) => post(`/api/v1/notices/${String(w.ownerNoticeId)}/read/`),
+      expect: THE_OWNER,
+    },
+  ],
   'POST /webhooks/stripe': [
     {
       target: 'a correctly signed event (the signature is the credential)',

@@ -158,6 +158,8 @@ export class World {
   userOrderId = 0;
   /** The user's subscription (AI Basic, its first month paid on the sandbox card page). */
   userSubscriptionId = 0;
+  /** A notice in the owner's cabinet: the student asked for an upgrade. */
+  ownerNoticeId = 0;
   collectionImportId = 0;
   outboxMessageId = 0;
   promoCode = 'AUTHZ10';
@@ -824,6 +826,17 @@ export class World {
       'paying the subscription',
     );
     this.userSubscriptionId = started.subscription.id;
+    await this.must(
+      'student',
+      { method: 'POST', url: `/api/v1/groups/${String(this.groupId)}/notify-admin/`, form: { reason: 'upgrade' } },
+      'asking the owner for an upgrade',
+    );
+    const notices = await this.must<{ data: { notices: { id: number }[] } }>(
+      'owner',
+      { method: 'GET', url: '/api/v1/notices/' },
+      "the owner's notices",
+    );
+    this.ownerNoticeId = notices.data.notices[0]?.id ?? 0;
     await createPromoCode(db, { code: this.promoCode, percent: 10, expires: null, maxUses: null });
 
     // A site administrator's upload, waiting for its import job.

@@ -28,6 +28,7 @@ export {
   InvitationAnswerResponseSchema,
   LoginJsonResponseSchema,
   MemberInvitedResponseSchema,
+  NoticesResponseSchema,
   MemberRemovedResponseSchema,
   MemberResponseSchema,
   MemberUploadResponseSchema,

@@ -28,6 +28,7 @@ const NewCheckPage = lazyComponent(async () => (await import('../pages/ProfilePa
 const MyDocumentsPage = lazyComponent(async () => (await import('../pages/ProfilePages.tsx')).MyDocumentsPage);
 const GroupDocumentsPage = lazyComponent(async () => (await import('../pages/ProfilePages.tsx')).GroupDocumentsPage);
 const MembersPage = lazyComponent(async () => (await import('../members/MembersPage.tsx')).MembersPage);
+const NoticesPage = lazyComponent(async () => (await import('../notices/NoticesPage.tsx')).NoticesPage);
 const LegalPage = lazyComponent(async () => (await import('../legal/LegalPage.tsx')).LegalPage);
 const ResetPasswordPage = lazyComponent(async () => (await import('../account/ResetPassword.tsx')).ResetPasswordPage);
 const AdminCollectionsPage = lazyComponent(
@@ -84,6 +85,7 @@ export const routes: RouteObject[] = [
       { path: '/profile/my-documents', element: withLogin(MyDocumentsPage) },
       { path: '/profile/my-documents/group/:groupId', element: withLogin(GroupDocumentsPage) },
       { path: '/profile/members/', element: withLogin(MembersPage) },
+      { path: '/profile/notices/', element: withLogin(NoticesPage) },
       { path: '/admin/collections', element: withLogin(AdminCollectionsPage) },
       { path: '/citation-generator/', element: <CitationPage /> },
       { path: '/reset-password/', element: <ResetPasswordPage /> },

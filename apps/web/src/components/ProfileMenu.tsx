@@ -20,6 +20,7 @@ import {
   menuGroups,
   MY_INVITATIONS_QUERY_KEY,
 } from '../members/organisations.ts';
+import { NOTICES_QUERY_KEY } from '../notices/notices.ts';
 import { Spinner } from './Spinner.tsx';
 
 function initialOf(profile: CredentialsUser): string {
@@ -50,6 +51,14 @@ export function ProfileMenu({ profile }: { profile: CredentialsUser }) {
     enabled: !profile.is_guest,
   });
   const pendingInvitations = invitations.data?.length ?? 0;
+  // members' requests to an owner (the notify modal): an item while there are any, counted on the trigger while unread
+  const notices = useQuery({
+    queryKey: NOTICES_QUERY_KEY,
+    queryFn: () => endpoints.notices(),
+    enabled: !profile.is_guest,
+  });
+  const unreadNotices = notices.data?.unread ?? 0;
+  const hasNotices = (notices.data?.notices.length ?? 0) > 0;
   const pages = profile.balance.balance + profile.balance.bonus;
   const displayName = profile.name.trim() === '' ? profile.email : profile.name;
 
@@ -76,6 +85,12 @@ export function ProfileMenu({ profile }: { profile: CredentialsUser }) {
             <span className="visually-hidden">
               {t('organisations.invitations.notice', { count: pendingInvitations })}
             </span>
+          </span>
+        ) : null}
+        {unreadNotices > 0 ? (
+          <span className="profile-trigger__notice" title={t('notices.trigger', { count: unreadNotices })}>
+            <span aria-hidden="true">{unreadNotices}</span>
+            <span className="visually-hidden">{t('notices.trigger', { count: unreadNotices })}</span>
           </span>
         ) : null}
         <span className="profile-trigger__chevron" aria-hidden="true" />
@@ -110,6 +125,12 @@ export function ProfileMenu({ profile }: { profile: CredentialsUser }) {
             <DropdownMenu.Item className="menu__item" onSelect={() => void navigate('/profile/#invitations')}>
               {t('organisations.invitations.menuItem')}
               <span className="pill">{pendingInvitations}</span>
+            </DropdownMenu.Item>
+          ) : null}
+          {hasNotices ? (
+            <DropdownMenu.Item className="menu__item" onSelect={() => void navigate('/profile/notices/')}>
+              {t('notices.menuItem')}
+              {unreadNotices > 0 ? <span className="pill">{unreadNotices}</span> : null}
             </DropdownMenu.Item>
           ) : null}
           <DropdownMenu.Item className="menu__item" onSelect={() => void navigate('/profile/my-documents')}>

@@ -1,11 +1,14 @@
 /** The e-mails the service sends, in the recipient's language (users.language: en or es; anything else: en). */
-export type MailKind = 'verify_email' | 'reset_password' | 'group_invitation' | 'member_invited';
+export type MailKind = 'verify_email' | 'reset_password' | 'group_invitation' | 'member_invited' | 'notify_admin';
 export type MailLanguage = 'en' | 'es';
 
 export type RenderedMail = { subject: string; text: string; html: string };
 
-/** What a message says besides the name and link: who added the recipient to which organisation. */
-export type MailDetails = { owner?: string; group?: string };
+/**
+ * What a message says besides the name and link: who added the recipient to which organisation; for notify_admin,
+ * which member asks (`member`) and for what (`request`: the words of the request, in the mail's language).
+ */
+export type MailDetails = { owner?: string; group?: string; member?: string; request?: string };
 
 type Copy = {
   subject: string | ((details: Required<MailDetails>) => string);
@@ -121,6 +124,34 @@ const COPY: Record<MailKind, Record<MailLanguage, Copy>> = {
       signature: 'El equipo de Veritext',
     },
   },
+  notify_admin: {
+    en: {
+      subject: ({ member, group }) => `${member} asks you to top up ${group} on Veritext`,
+      greeting: (name) => (name === '' ? 'Hello,' : `Hello ${name},`),
+      lines: ({ member, group, request }) => [
+        `${member}, a member of ${group}, could not run a check and asks you for ${request}.`,
+        'As the administrator you can buy a pack or a subscription for the organisation from your cabinet.',
+      ],
+      action: 'Open the pricing page',
+      expiry: '',
+      ignore: 'You get one such message per member and request an hour at most.',
+      fallback: 'If the button does not work, copy this link into your browser:',
+      signature: 'The Veritext team',
+    },
+    es: {
+      subject: ({ member, group }) => `${member} te pide que recargues ${group} en Veritext`,
+      greeting: (name) => (name === '' ? 'Hola:' : `Hola, ${name}:`),
+      lines: ({ member, group, request }) => [
+        `${member}, miembro de ${group}, no ha podido hacer una revisión y te pide ${request}.`,
+        'Como administrador puedes comprar un paquete o una suscripción para la organización desde tu panel.',
+      ],
+      action: 'Abrir la página de precios',
+      expiry: '',
+      ignore: 'Recibes como mucho un mensaje así por miembro y petición cada hora.',
+      fallback: 'Si el botón no funciona, copia este enlace en tu navegador:',
+      signature: 'El equipo de Veritext',
+    },
+  },
 };
 
 export function mailLanguage(language: string | null | undefined): MailLanguage {
@@ -143,7 +174,12 @@ export function renderMail(
   input: { name: string; link: string } & MailDetails,
 ): RenderedMail {
   const copy = COPY[kind][language];
-  const details = { owner: input.owner ?? '', group: input.group ?? '' };
+  const details = {
+    owner: input.owner ?? '',
+    group: input.group ?? '',
+    member: input.member ?? '',
+    request: input.request ?? '',
+  };
   const subject = typeof copy.subject === 'string' ? copy.subject : copy.subject(details);
   const lines = typeof copy.lines === 'function' ? copy.lines(details) : copy.lines;
   const greeting = copy.greeting(input.name);
