@@ -51,7 +51,11 @@ import {
   type WebhookPoster,
 } from './modules/commerce/payment-gateway.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
+import { refreshCatalogue } from './modules/commerce/catalogue.ts';
 import { noticesRoutes } from './modules/notices/notices.routes.ts';
+
+/** How often the server reads an operator's prices (npm run admin -- catalogue:set). */
+const CATALOGUE_REFRESH_MS = 60_000;
 
 /** What the HTTP side needs of the job queue: its health, and sending jobs. */
 export type QueueStatus = Pick<JobQueue, 'depth' | 'isHealthy' | 'send'>;
@@ -156,6 +160,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     publicUrl: config.publicUrl,
     log: app.log,
   };
+  // an operator's prices (npm run admin -- catalogue:set): read now and every minute
+  await refreshCatalogue(db);
+  const catalogueTimer = setInterval(() => {
+    refreshCatalogue(db).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'the catalogue prices could not be read; the last ones stay');
+    });
+  }, CATALOGUE_REFRESH_MS);
+  catalogueTimer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(catalogueTimer);
+  });
   const postWebhook = (
     deps.webhookPoster ?? ((self) => httpWebhookPoster(() => originOfAddress(self.server.address())))
   )(app);

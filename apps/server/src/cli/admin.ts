@@ -7,6 +7,8 @@ import { AppError } from '../errors.ts';
 import { registerUser } from '../modules/auth/auth.service.ts';
 import { setUserAdmin } from '../modules/auth/users.repository.ts';
 import { createPromoCode } from '../modules/commerce/commerce.service.ts';
+import { catalogueLines, resetCataloguePrice, setCataloguePrice } from '../modules/commerce/catalogue.ts';
+import { listCancellations } from '../modules/subscriptions/subscriptions.repository.ts';
 import { createStripeRefunder, refundOrder, RefundError } from '../modules/commerce/order-refund.ts';
 import {
   CollectionError,
@@ -31,6 +33,10 @@ const USAGE = `Usage: npm run --silent admin -- user:create --email E --password
        npm run --silent admin -- collections remove NAME
        npm run --silent admin -- promo:create CODE PERCENT [--expires YYYY-MM-DD] [--max-uses N]
        npm run --silent admin -- order:refund ORDER_ID [--full]
+       npm run --silent admin -- catalogue:list
+       npm run --silent admin -- catalogue:set CODE CENTS [--pages N] [--ai-pages N]
+       npm run --silent admin -- catalogue:reset CODE
+       npm run --silent admin -- subscription:feedback [--limit N]
 
 user:create         creates a verified user, credits the pages through the ledger and prints {"id","email","api_token"}.
 user:admin          makes the user of EMAIL a site administrator (who manages the reference collections at
@@ -57,6 +63,14 @@ order:refund        refunds a paid order: its pages still on the balance are tak
                     for those pages (all of it if none was used, or with --full) goes back to the card through
                     Stripe's refunds API when STRIPE_SECRET_KEY is set; otherwise, or if Stripe fails, it says
                     to issue the card refund in the Stripe dashboard (running it again retries). Prints a JSON line.
+catalogue:list      prints every pack (pack:CODE) and monthly plan (plan:KEY) with its price in cents, pages and AI
+                    pages today, and whether an operator set the price (JSON lines).
+catalogue:set       sets the price in cents of a pack or plan (and its pages, or a plan's AI pages); the server
+                    uses it within a minute. Carts are priced when read and checkouts freeze their totals; a
+                    subscription keeps the price it was bought at until it is upgraded.
+catalogue:reset     goes back to the price in code.
+subscription:feedback
+                    prints the farewell survey's answers, newest first (JSON lines: plan, reason, comment, e-mail).
 
 Runs on the database of DATABASE_URL, or the embedded one under DATA_DIR (stop the server first).`;
 
@@ -150,6 +164,64 @@ async function promoCreateCommand(args: string[]): Promise<void> {
       max_uses: promo.max_uses,
     })}\n`,
   );
+}
+
+async function catalogueCommand(command: string, args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { pages: { type: 'string' }, 'ai-pages': { type: 'string' }, limit: { type: 'string' } },
+    allowPositionals: true,
+    strict: true,
+  });
+  const whole = (value: string | undefined, flag: string): number | null => {
+    if (value === undefined) return null;
+    if (!/^\d+$/.test(value)) fail(`${flag} must be a whole number (got "${value}")`);
+    return Number(value);
+  };
+  if (command === 'catalogue:list') {
+    if (positionals.length > 0) fail(USAGE);
+    const lines = await withMigratedDatabase((db) => catalogueLines(db));
+    for (const line of lines) process.stdout.write(`${JSON.stringify(line)}\n`);
+    return;
+  }
+  if (command === 'catalogue:set') {
+    const [code, cents, ...extra] = positionals;
+    if (code === undefined || cents === undefined || extra.length > 0) fail(USAGE);
+    const price = whole(cents, 'CENTS') ?? 0;
+    const row = await withMigratedDatabase((db) =>
+      setCataloguePrice(db, {
+        code,
+        price,
+        pages: whole(values.pages, '--pages'),
+        aiPages: whole(values['ai-pages'], '--ai-pages'),
+      }),
+    );
+    process.stdout.write(`${JSON.stringify(row)}\n`);
+    return;
+  }
+  if (command === 'catalogue:reset') {
+    const [code, ...extra] = positionals;
+    if (code === undefined || extra.length > 0) fail(USAGE);
+    const reset = await withMigratedDatabase((db) => resetCataloguePrice(db, code));
+    process.stdout.write(`${JSON.stringify({ code, reset })}\n`);
+    return;
+  }
+  // subscription:feedback
+  if (positionals.length > 0) fail(USAGE);
+  const limit = whole(values.limit, '--limit') ?? 200;
+  const answers = await withMigratedDatabase((db) => listCancellations(db, limit));
+  for (const a of answers) {
+    process.stdout.write(
+      `${JSON.stringify({
+        subscription_id: a.subscription_id,
+        plan: a.plan,
+        reason: a.reason,
+        comment: a.comment,
+        email: a.email,
+        at: a.created_at.toISOString(),
+      })}\n`,
+    );
+  }
 }
 
 async function orderRefundCommand(args: string[]): Promise<void> {
@@ -413,6 +485,15 @@ async function main(): Promise<void> {
   }
   if (command === 'order:refund') {
     await orderRefundCommand(rest);
+    return;
+  }
+  if (
+    command === 'catalogue:list' ||
+    command === 'catalogue:set' ||
+    command === 'catalogue:reset' ||
+    command === 'subscription:feedback'
+  ) {
+    await catalogueCommand(command, rest);
     return;
   }
   fail(USAGE);

@@ -14,7 +14,7 @@ import { AppError } from '../../errors.ts';
 import { findMembershipsOfUser, type UserRecord } from '../auth/users.repository.ts';
 import { findAccountOfGroup, findAccountOfUser, insertAccount } from '../ledger/ledger.repository.ts';
 import { creditPages } from '../ledger/ledger.service.ts';
-import { SUBSCRIPTION_PLANS, findSubscriptionPlan, toSubscriptionPlan } from '../commerce/catalogue.ts';
+import { findSubscriptionPlan, subscriptionPlanDefs, toSubscriptionPlan } from '../commerce/catalogue.ts';
 import {
   insertPaymentSession,
   setOrderState,
@@ -62,7 +62,9 @@ const CANCEL_PATH = '/pricing/';
 
 export function subscriptionPlans(vatPercent: number): SubscriptionPlansResponse {
   const of = (kind: SubscriptionPlan['kind']) =>
-    SUBSCRIPTION_PLANS.filter((p) => p.kind === kind).map(toSubscriptionPlan);
+    subscriptionPlanDefs()
+      .filter((p) => p.kind === kind)
+      .map(toSubscriptionPlan);
   return {
     success: true,
     currency: 'USD',
