@@ -24,7 +24,11 @@ export type AiCheckStatus = (typeof AI_CHECK_STATUS)[keyof typeof AI_CHECK_STATU
 export const AI_FORCE_LANGUAGES = ['en', 'es'] as const;
 
 /** The spec's numeric `code` of the POST reply: 0 accepted, 1 no AI pages left (check-tool.md §8). */
-export const AI_CHECK_CODE = { ok: 0, noAiPages: 1 } as const;
+/**
+ * The AI detector's codes (check-tool.md §8): 1 no AI pages left; 2 the account's subscription has ended (the
+ * server's message, with a Subscribe button).
+ */
+export const AI_CHECK_CODE = { ok: 0, noAiPages: 1, subscriptionEnded: 2 } as const;
 
 export const AI_MARK_THANKS = 'Thank you so much! You help us get better.';
 

@@ -135,6 +135,14 @@ export const ERRORS = {
     message: 'This account already has an active subscription. Upgrade it instead of starting a second one.',
   },
   subscription_not_active: { status: 409, message: 'This subscription is not active.' },
+  subscription_upgrade_required: {
+    status: 402,
+    message: 'To check for Plagiarism and AI, please upgrade your subscription to one of Plagiarism + AI plans.',
+  },
+  subscription_ended: {
+    status: 402,
+    message: 'Your subscription has ended, so it adds no more AI pages. Subscribe again to keep checking texts for AI.',
+  },
   subscription_upgrade_invalid: {
     status: 400,
     message:
@@ -144,6 +152,11 @@ export const ERRORS = {
     status: 503,
     message: 'Subscriptions cannot be bought with this payment provider yet. Please buy a page pack instead.',
   },
+  hold_already_settled: {
+    status: 409,
+    message: 'This hold is already settled: its pages were charged or given back.',
+  },
+  ledger_action_invalid: { status: 400, message: 'This transaction cannot be corrected this way.' },
   card_invalid: { status: 400, message: 'Please check your card details.' },
   card_declined: { status: 402, message: 'Your card was declined.' },
   payment_session_closed: { status: 409, message: 'This payment is no longer open. Please return to your cart.' },

@@ -1,5 +1,11 @@
 import { AI_STATUS_CODE, MAX_WORDS, MIN_CHARACTERS, type AiDetection } from '@veritext/ai';
-import { AI_CHECK_CODE, AI_CHECK_STATUS, AI_MARK_THANKS, type AiCheckResult } from '@veritext/contracts';
+import {
+  AI_CHECK_CODE,
+  AI_CHECK_STATUS,
+  AI_MARK_THANKS,
+  SUBSCRIPTION_STATUSES,
+  type AiCheckResult,
+} from '@veritext/contracts';
 import { EXTRACT_MESSAGES, ExtractError, fileStatusFor } from '@veritext/extract';
 import type { Logger } from 'pino';
 import type { Database, Queryable } from '../../db/database.ts';
@@ -27,6 +33,7 @@ import type { AiReportRenderer } from './ai-report.ts';
 import { aiCheckJob } from './ai-checks.jobs.ts';
 import { extractUpload, type ExtractionCaller } from '../text-checks/text-checks.service.ts';
 import { measureForAi } from '../text-checks/text-work.ts';
+import { findLatestSubscriptionOfAccount } from '../subscriptions/subscriptions.repository.ts';
 
 export type AiCheckCaller = Caller;
 
@@ -173,6 +180,11 @@ export async function queueAiCheck(
       await setHoldEntry(tx, inserted.id, hold.id);
     } catch (error) {
       if (error instanceof AppError && error.code === 'insufficient_balance') {
+        // one's own subscription ended: the spec's code 2, its message and a Subscribe button
+        const latest = payer.isGroup ? null : await findLatestSubscriptionOfAccount(tx, payer.account.id);
+        if (latest?.status === SUBSCRIPTION_STATUSES.ended) {
+          throw new AppError('subscription_ended', { specCode: AI_CHECK_CODE.subscriptionEnded });
+        }
         throw new AppError('insufficient_ai_balance', {
           specCode: AI_CHECK_CODE.noAiPages,
           ...(payer.isGroup ? { message: GROUP_NO_AI_PAGES } : {}),

@@ -11,6 +11,8 @@ import { findUserByEmail } from '../auth/users.repository.ts';
 import type { CommerceContext } from '../commerce/commerce.service.ts';
 import { createSandboxGateway } from '../commerce/payment-gateway.ts';
 import { findAccountOfGroup, findAccountOfUser, listEntries } from '../ledger/ledger.repository.ts';
+import { chargeHold, holdPages } from '../ledger/ledger.service.ts';
+import { freshText } from '../../../test/authz/texts.ts';
 import { listCancellations, listPayments } from './subscriptions.repository.ts';
 import { addMonth, prorate, renewDueSubscriptions, upgradeSubscription } from './subscriptions.service.ts';
 
@@ -446,6 +448,78 @@ describe(`subscriptions: plans, the sandbox lifecycle on the ledger (${TEST_DB_K
       amount: 700 + Math.round(700 * 0.2),
       pages: 0,
       ai_pages: 60,
+    });
+  });
+
+  it('tells an AI-only subscriber to upgrade for a plagiarism check (the group variant to members), and code 2 once it ended', async () => {
+    // a text of several pages: more than a new account's bonus page
+    const text = Array.from({ length: 40 }, (_, i) => freshText(9000 + i, 8)).join(' ');
+    const s = await newSubscriber();
+    await s.subscribe('aiBasic');
+    const check = await s.post('/api/v1/text', {
+      text,
+      skip_english_words_validation: 'true',
+      skip_percentage_words_validation: 'true',
+    });
+    expect(check.statusCode, check.body).toBe(402);
+    expect(check.json<ErrorBody>()).toMatchObject({
+      message: 'To check for Plagiarism and AI, please upgrade your subscription to one of Plagiarism + AI plans.',
+      error: { code: 'subscription_upgrade_required' },
+    });
+
+    // an organisation on an AI plan: its student is told to ask the administrator, its owner to upgrade
+    const owner = await newSubscriber({ account_type: 'organisation', organisation_name: 'AI Only School' });
+    const groups = (await owner.browser.get('/api/v1/groups/list/')).json<{ data: { groups: Group[] } }>().data.groups;
+    const group = groups[0];
+    if (group === undefined) throw new Error('no group');
+    await owner.subscribe('aiStandard', { group_id: String(group.id) });
+    const student = await newSubscriber();
+    const studentUser = await findUserByEmail(t.handle.db, student.email);
+    await t.handle.db.query('INSERT INTO group_members (group_id, user_id, role) VALUES ($1, $2, 3)', [
+      group.id,
+      studentUser?.id,
+    ]);
+    const form = {
+      text: `${text} Group copy.`,
+      group_id: String(group.id),
+      skip_english_words_validation: 'true',
+      skip_percentage_words_validation: 'true',
+    };
+    const asStudent = await student.post('/api/v1/text', form);
+    expect(asStudent.statusCode, asStudent.body).toBe(402);
+    expect(asStudent.json<ErrorBody>().message).toBe(
+      'Contact your Admin to upgrade your subscription to one of Plagiarism + AI plans.',
+    );
+    const asOwner = await owner.post('/api/v1/text', { ...form, text: `${text} Owner copy.` });
+    expect(asOwner.json<ErrorBody>().error.code).toBe('subscription_upgrade_required');
+    expect(asOwner.json<ErrorBody>().message).toMatch(/^To check for Plagiarism and AI/);
+
+    // the AI plan ends, its AI pages used up: the AI detector answers code 2 with the server's message
+    const [mine] = await s.subscriptions();
+    const account = await accountOf(s.email);
+    await t.handle.db.transaction(async (tx) => {
+      const hold = await holdPages(tx, {
+        accountId: account.id,
+        bucket: 'ai_balance',
+        pages: account.ai_balance,
+        reference: 'test:use-up',
+      });
+      await chargeHold(tx, hold.id);
+    });
+    const ai = (fields: Record<string, string>) => s.post('/api/v1/chat-gpt/', fields);
+    const live = await ai({ text: freshText(9100, 10) });
+    expect(live.json<{ code?: number }>().code).toBe(1);
+    expect((await s.post(`/api/v1/subscriptions/${String(mine?.id)}/cancel/`, { reason: 'other' })).statusCode).toBe(
+      200,
+    );
+    await renewDueSubscriptions(ctx, new Date(at(mine?.current_period_end ?? null).getTime() + 60_000));
+    expect((await s.subscriptions())[0]?.status).toBe(4);
+    const ended = await ai({ text: freshText(9101, 10) });
+    expect(ended.statusCode).toBe(402);
+    expect(ended.json<{ code?: number; message: string }>()).toMatchObject({
+      code: 2,
+      message:
+        'Your subscription has ended, so it adds no more AI pages. Subscribe again to keep checking texts for AI.',
     });
   });
 });

@@ -109,6 +109,18 @@ export async function findLiveSubscriptionOfAccount(
   return rows[0] ?? null;
 }
 
+/** The account's newest subscription that was ever paid (live or ended), or null. */
+export async function findLatestSubscriptionOfAccount(
+  db: Queryable,
+  accountId: number,
+): Promise<SubscriptionRecord | null> {
+  const { rows } = await db.query<SubscriptionRecord>(
+    'SELECT * FROM subscriptions WHERE account_id = $1 AND status <> 1 ORDER BY id DESC LIMIT 1',
+    [accountId],
+  );
+  return rows[0] ?? null;
+}
+
 /** The user's own subscriptions (not an organisation's), paid at least once, newest first. */
 export async function listSubscriptionsOfUser(db: Queryable, userId: number): Promise<SubscriptionRecord[]> {
   const { rows } = await db.query<SubscriptionRecord>(

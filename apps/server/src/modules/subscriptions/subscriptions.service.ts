@@ -12,6 +12,7 @@ import type Stripe from 'stripe';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { findMembershipsOfUser, type UserRecord } from '../auth/users.repository.ts';
+import { issueSubscriptionInvoice } from '../billing/invoices.service.ts';
 import { findAccountOfGroup, findAccountOfUser, insertAccount } from '../ledger/ledger.repository.ts';
 import { creditPages } from '../ledger/ledger.service.ts';
 import { findSubscriptionPlan, subscriptionPlanDefs, toSubscriptionPlan } from '../commerce/catalogue.ts';
@@ -273,6 +274,7 @@ async function creditPeriod(
     paid_at: payment.paidAt,
   });
   if (recorded === null) return false;
+  await issueSubscriptionInvoice(tx, s, recorded);
   const reference = `subscription:${String(s.id)}:${payment.reason}:${payment.start.toISOString()}`;
   const note = `${findSubscriptionPlan(s.plan)?.name ?? s.plan} subscription, ${payment.start.toISOString().slice(0, 10)} to ${payment.end.toISOString().slice(0, 10)}`;
   if (payment.pages > 0) {

@@ -31,6 +31,8 @@ import { findLatestSameText, insertTextCheck, lockSubmitter, setHoldEntries } fr
 import { requestText, type ExtractionCaller } from './text-checks.service.ts';
 import { verifyTextOffThread } from './text-work.ts';
 import { DUPLICATE_TEXT_WINDOW_SECONDS } from '@veritext/contracts';
+import { findSubscriptionPlan } from '../commerce/catalogue.ts';
+import { findLatestSubscriptionOfAccount } from '../subscriptions/subscriptions.repository.ts';
 
 export type JobSender = Pick<JobQueue, 'send'>;
 
@@ -44,6 +46,8 @@ export type TextPayer = {
   holdsPages: boolean;
   /** A subscription (balance type 3) checks texts of up to about 26,000 words. */
   isSubscription: boolean;
+  /** The caller's role in the paying organisation (null: the caller's own account, or a group token). */
+  role: 1 | 2 | 3 | null;
   /** Where the check's document joins the index: everyone's (`checked`) or its organisation's own. */
   indexCollection: string;
 };
@@ -72,6 +76,7 @@ async function groupPayer(
     isGuest: false,
     holdsPages: group.balance_type !== 2,
     isSubscription: group.balance_type === 3,
+    role,
     indexCollection: groupCollection(group),
   };
 }
@@ -102,8 +107,24 @@ export async function resolveTextPayer(db: Queryable, caller: Caller, groupId: n
     isGuest: user.is_guest,
     holdsPages: true,
     isSubscription: account.balance_type === 3,
+    role: null,
     indexCollection: CHECKED_COLLECTION,
   };
+}
+
+/** Only the organisation's owner can upgrade it: the others are told to ask (commerce-and-cabinet.md §8). */
+export const GROUP_UPGRADE_REQUIRED = 'Contact your Admin to upgrade your subscription to one of Plagiarism + AI plans.';
+
+/**
+ * An AI-only subscription pays for AI checks only: a plagiarism check its account has no pages for gets the
+ * spec's upgrade message instead of "not enough pages" (the group variant for whoever cannot upgrade).
+ */
+async function refuseAiOnlySubscription(tx: Queryable, payer: TextPayer): Promise<void> {
+  const latest = await findLatestSubscriptionOfAccount(tx, payer.account.id);
+  if (latest === null || (latest.status !== 2 && latest.status !== 3)) return;
+  if (findSubscriptionPlan(latest.plan)?.kind !== 'ai') return;
+  const canUpgrade = payer.groupId === null || payer.role === 1;
+  throw new AppError('subscription_upgrade_required', canUpgrade ? {} : { message: GROUP_UPGRADE_REQUIRED });
 }
 
 /**
@@ -116,6 +137,7 @@ async function holdCheckPages(tx: Queryable, payer: TextPayer, checkId: number, 
   const fromBonus = Math.min(pages, Math.max(0, account.bonus));
   const fromBalance = pages - fromBonus;
   if (fromBalance > 0 && !account.negative_balance_allowed && account.balance < fromBalance) {
+    if (!payer.isGuest) await refuseAiOnlySubscription(tx, payer);
     throw new AppError(payer.isGuest ? 'guest_full_check' : 'insufficient_balance');
   }
   const parts: [Bucket, number][] = [
