@@ -113,7 +113,8 @@ export async function resolveTextPayer(db: Queryable, caller: Caller, groupId: n
 }
 
 /** Only the organisation's owner can upgrade it: the others are told to ask (commerce-and-cabinet.md §8). */
-export const GROUP_UPGRADE_REQUIRED = 'Contact your Admin to upgrade your subscription to one of Plagiarism + AI plans.';
+export const GROUP_UPGRADE_REQUIRED =
+  'Contact your Admin to upgrade your subscription to one of Plagiarism + AI plans.';
 
 /**
  * An AI-only subscription pays for AI checks only: a plagiarism check its account has no pages for gets the
