@@ -148,9 +148,9 @@ export const ERRORS = {
     message:
       'Choose a plan that costs more than your current one. To move to a smaller plan, cancel this one and start the new one when it ends.',
   },
-  subscriptions_unavailable: {
+  upgrade_unavailable: {
     status: 503,
-    message: 'Subscriptions cannot be bought with this payment provider yet. Please buy a page pack instead.',
+    message: 'This subscription cannot be upgraded online yet. Cancel it and start the new plan when it ends.',
   },
   hold_already_settled: {
     status: 409,

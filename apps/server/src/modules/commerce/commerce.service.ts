@@ -14,6 +14,7 @@ import type Stripe from 'stripe';
 import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { findMembershipsOfUser, type UserRecord } from '../auth/users.repository.ts';
+import { issueOrderInvoice } from '../billing/invoices.service.ts';
 import { findAccountOfGroup, findAccountOfUser, insertAccount } from '../ledger/ledger.repository.ts';
 import { creditPages } from '../ledger/ledger.service.ts';
 import {
@@ -582,6 +583,8 @@ export async function paySandboxSession(
 
 type SessionObject = {
   id?: unknown;
+  /** Checkout in subscription mode: the subscription it started. */
+  subscription?: unknown;
   amount_total?: unknown;
   currency?: unknown;
   payment_status?: unknown;
@@ -665,7 +668,7 @@ async function completeSession(
     );
     return 'amount_mismatch';
   }
-  if (order.kind === 'subscription') return activateSubscriptionOrder(tx, session, order, event);
+  if (order.kind === 'subscription') return activateSubscriptionOrder(tx, session, order, event, object);
   const items = await listItems(tx, order.id);
   for (const { item, pack } of packageLines(items)) {
     const account =
@@ -689,6 +692,7 @@ async function completeSession(
   if (counted === null && promo?.promo_code_id != null) await countPromoUse(tx, promo.promo_code_id);
   await setPaymentSessionStatus(tx, session.id, 'complete');
   await setOrderState(tx, order.id, PAYMENT_STATES.paid);
+  await issueOrderInvoice(tx, order, session);
   return 'paid';
 }
 

@@ -23,11 +23,22 @@ export type CreateSessionInput = {
 
 export type GatewaySession = { id: string; url: string; expiresAt: Date };
 
+/** A subscription's first month: Checkout in subscription mode, renewed monthly at `amount` (VAT included). */
+export type CreateSubscriptionSessionInput = Omit<CreateSessionInput, 'lines'> & {
+  subscriptionId: number;
+  plan: string;
+  productName: string;
+};
+
 export type PaymentGateway = {
   readonly kind: 'sandbox' | 'stripe';
   /** The secret webhook events are signed with. */
   readonly webhookSecret: string;
   createSession(input: CreateSessionInput): Promise<GatewaySession>;
+  /** Stripe: Checkout in subscription mode. The sandbox: its card page, as for packs (its renewal job renews). */
+  createSubscriptionSession(input: CreateSubscriptionSessionInput): Promise<GatewaySession>;
+  /** Stops renewals at the end of the paid period (Stripe: cancel_at_period_end; the sandbox: its job reads ours). */
+  cancelAtPeriodEnd(gatewayRef: string): Promise<void>;
 };
 
 /** Where the Stripe SDK sends its requests: Stripe's API by default; a local server in tests. */
@@ -58,14 +69,20 @@ export function createSandboxGateway(appSecret: string): PaymentGateway {
     kind: 'sandbox',
     webhookSecret: sandboxWebhookSecret(appSecret),
     createSession() {
-      const id = `cs_sandbox_${randomBytes(18).toString('base64url')}`;
-      return Promise.resolve({
-        id,
-        url: `/sandbox-pay/${id}`,
-        expiresAt: new Date(Date.now() + SANDBOX_SESSION_TTL_MS),
-      });
+      return Promise.resolve(sandboxSession());
+    },
+    createSubscriptionSession() {
+      return Promise.resolve(sandboxSession());
+    },
+    cancelAtPeriodEnd() {
+      return Promise.resolve();
     },
   };
+}
+
+function sandboxSession(): GatewaySession {
+  const id = `cs_sandbox_${randomBytes(18).toString('base64url')}`;
+  return { id, url: `/sandbox-pay/${id}`, expiresAt: new Date(Date.now() + SANDBOX_SESSION_TTL_MS) };
 }
 
 export function createStripeGateway(
@@ -105,6 +122,45 @@ export function createStripeGateway(
         );
         if (session.url === null) throw new Error('Stripe returned a Checkout Session without a url');
         return { id: session.id, url: session.url, expiresAt: new Date(session.expires_at * 1000) };
+      } catch (error) {
+        throw new AppError('payment_provider_failed', { cause: error });
+      }
+    },
+    async createSubscriptionSession(input) {
+      try {
+        const metadata = { order_id: String(input.orderId), subscription_id: String(input.subscriptionId) };
+        const session = await stripe.checkout.sessions.create(
+          {
+            mode: 'subscription',
+            client_reference_id: String(input.orderId),
+            metadata,
+            subscription_data: { metadata: { ...metadata, plan: input.plan } },
+            ...(input.customerEmail === null ? {} : { customer_email: input.customerEmail }),
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: input.currency.toLowerCase(),
+                  unit_amount: input.amount,
+                  recurring: { interval: 'month' },
+                  product_data: { name: input.productName },
+                },
+              },
+            ],
+            success_url: input.successUrl,
+            cancel_url: input.cancelUrl,
+          },
+          { idempotencyKey: `subscription-${String(input.subscriptionId)}-${randomBytes(8).toString('hex')}` },
+        );
+        if (session.url === null) throw new Error('Stripe returned a Checkout Session without a url');
+        return { id: session.id, url: session.url, expiresAt: new Date(session.expires_at * 1000) };
+      } catch (error) {
+        throw new AppError('payment_provider_failed', { cause: error });
+      }
+    },
+    async cancelAtPeriodEnd(gatewayRef) {
+      try {
+        await stripe.subscriptions.update(gatewayRef, { cancel_at_period_end: true });
       } catch (error) {
         throw new AppError('payment_provider_failed', { cause: error });
       }

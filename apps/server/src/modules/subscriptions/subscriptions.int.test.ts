@@ -4,12 +4,14 @@ import type {
   Subscription,
   SubscriptionPlansResponse,
 } from '@veritext/contracts';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, STRONG_PASSWORD, TestBrowser, uniqueEmail, type TestApp } from '../../../test/app.ts';
 import { TEST_DB_KIND } from '../../../test/database.ts';
 import { findUserByEmail } from '../auth/users.repository.ts';
 import type { CommerceContext } from '../commerce/commerce.service.ts';
-import { createSandboxGateway } from '../commerce/payment-gateway.ts';
+import { createSandboxGateway, signWebhookPayload } from '../commerce/payment-gateway.ts';
 import { findAccountOfGroup, findAccountOfUser, listEntries } from '../ledger/ledger.repository.ts';
 import { chargeHold, holdPages } from '../ledger/ledger.service.ts';
 import { freshText } from '../../../test/authz/texts.ts';
@@ -521,5 +523,187 @@ describe(`subscriptions: plans, the sandbox lifecycle on the ledger (${TEST_DB_K
       message:
         'Your subscription has ended, so it adds no more AI pages. Subscribe again to keep checking texts for AI.',
     });
+  });
+});
+
+describe(`subscriptions with Stripe: Checkout in subscription mode, Stripe's events, cancelling at Stripe (${TEST_DB_KIND})`, () => {
+  const WEBHOOK_SECRET = 'whsec_test_subscriptions';
+  const requests: { method: string; url: string; form: URLSearchParams }[] = [];
+  let server: Server;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    // Stripe's API as the SDK calls it: Checkout Sessions and subscription updates
+    server = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        requests.push({ method: request.method ?? '', url: request.url ?? '', form: new URLSearchParams(body) });
+        response.setHeader('content-type', 'application/json');
+        if (request.method === 'POST' && request.url === '/v1/checkout/sessions') {
+          const id = `cs_test_sub_${String(requests.length)}`;
+          response.end(
+            JSON.stringify({
+              id,
+              object: 'checkout.session',
+              url: `https://checkout.stripe.com/c/pay/${id}`,
+              expires_at: Math.floor(Date.now() / 1000) + 86_400,
+              status: 'open',
+            }),
+          );
+          return;
+        }
+        const update = /^\/v1\/subscriptions\/(sub_[\w]+)$/.exec(request.url ?? '');
+        if (request.method === 'POST' && update !== null) {
+          response.end(
+            JSON.stringify({
+              id: update[1],
+              object: 'subscription',
+              cancel_at_period_end: new URLSearchParams(body).get('cancel_at_period_end') === 'true',
+              status: 'active',
+            }),
+          );
+          return;
+        }
+        response.statusCode = 404;
+        response.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    t = await createTestApp(
+      {
+        publicUrl: 'https://veritext.example',
+        vatPercent: 21,
+        stripe: { secretKey: 'sk_test_subscriptions', webhookSecret: WEBHOOK_SECRET },
+      },
+      { stripeApi: { host: '127.0.0.1', port, protocol: 'http' } },
+    );
+  });
+  afterAll(async () => {
+    await t.dispose();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  const at = (iso: string | null): Date => new Date(iso ?? NaN);
+
+  async function deliver(type: string, id: string, object: object) {
+    const body = JSON.stringify({
+      id,
+      object: 'event',
+      type,
+      created: Math.floor(Date.now() / 1000),
+      data: { object },
+    });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/webhooks/stripe',
+      payload: body,
+      headers: { 'content-type': 'application/json', 'stripe-signature': signWebhookPayload(body, WEBHOOK_SECRET) },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  }
+
+  it('subscribes through Checkout, renews and ends on Stripe’s signed events, and cancels at Stripe', async () => {
+    const browser = new TestBrowser(t.app);
+    const email = uniqueEmail('stripe-sub');
+    expect((await browser.signUp({ email, password: STRONG_PASSWORD })).statusCode).toBe(200);
+    const { token } = await browser.csrf();
+    const post = (url: string, form: Record<string, string> = {}) =>
+      browser.postForm(url, { ...form, _csrf_token: token });
+    const accountNow = async () => {
+      const user = await findUserByEmail(t.handle.db, email);
+      const account = await findAccountOfUser(t.handle.db, user?.id ?? -1);
+      if (account === null) throw new Error('no account');
+      return account;
+    };
+    const list = async () =>
+      (await browser.get('/api/v1/subscriptions/')).json<{ data: { subscriptions: Subscription[] } }>().data
+        .subscriptions;
+
+    const started = await post('/api/v1/subscriptions/', { service: 'lightSubscription' });
+    expect(started.statusCode, started.body).toBe(200);
+    const { redirect_url, subscription } = started.json<SubscribeResponse>();
+    expect(redirect_url).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_sub_\d+$/);
+    const checkout = requests.at(-1);
+    expect(checkout?.url).toBe('/v1/checkout/sessions');
+    const form = checkout?.form ?? new URLSearchParams();
+    expect(form.get('mode')).toBe('subscription');
+    // 999 + 21 % VAT (209.79 -> 210), every month
+    expect(form.get('line_items[0][price_data][unit_amount]')).toBe('1209');
+    expect(form.get('line_items[0][price_data][recurring][interval]')).toBe('month');
+    expect(form.get('line_items[0][price_data][product_data][name]')).toBe(
+      'Veritext Light: 60 pages and 20 AI pages a month',
+    );
+    expect(form.get('subscription_data[metadata][plan]')).toBe('light');
+    expect(form.get('subscription_data[metadata][subscription_id]')).toBe(String(subscription.id));
+    const before = await accountNow();
+
+    const sessionId = redirect_url.split('/').pop() ?? '';
+    const orderId = form.get('client_reference_id') ?? '';
+    await deliver('checkout.session.completed', 'evt_sub_checkout', {
+      id: sessionId,
+      object: 'checkout.session',
+      mode: 'subscription',
+      subscription: 'sub_test_light',
+      amount_total: 1209,
+      currency: 'usd',
+      payment_status: 'paid',
+      client_reference_id: orderId,
+    });
+    const [active] = await list();
+    expect(active).toMatchObject({ status: 2, price: 999 });
+    let account = await accountNow();
+    expect([account.balance - before.balance, account.ai_balance - before.ai_balance]).toEqual([60, 20]);
+
+    // Stripe's own first invoice changes nothing; its renewal credits the next month once
+    const period = (start: Date) => ({
+      start: Math.floor(start.getTime() / 1000),
+      end: Math.floor(addMonth(start).getTime() / 1000),
+    });
+    const end = at(active?.current_period_end ?? null);
+    await deliver('invoice.paid', 'evt_sub_invoice_1', {
+      id: 'in_1',
+      object: 'invoice',
+      subscription: 'sub_test_light',
+      billing_reason: 'subscription_create',
+      amount_paid: 1209,
+      lines: { data: [{ period: period(at(active?.current_period_start ?? null)) }] },
+    });
+    const renewal = {
+      id: 'in_2',
+      object: 'invoice',
+      subscription: 'sub_test_light',
+      billing_reason: 'subscription_cycle',
+      amount_paid: 1209,
+      lines: { data: [{ period: period(end) }] },
+    };
+    await deliver('invoice.paid', 'evt_sub_invoice_2', renewal);
+    await deliver('invoice.paid', 'evt_sub_invoice_2_again', renewal);
+    account = await accountNow();
+    expect(account.balance - before.balance).toBe(120);
+    expect((await list())[0]?.current_period_end).toBe(addMonth(end).toISOString());
+
+    // an upgrade is not paid through Stripe yet: said, nothing changes
+    const upgrade = await post(`/api/v1/subscriptions/${String(active?.id)}/upgrade/`, { service: 'standard' });
+    expect(upgrade.statusCode).toBe(503);
+    expect(upgrade.json<ErrorBody>().error.code).toBe('upgrade_unavailable');
+
+    // cancelling tells Stripe to stop at the period's end; Stripe's deletion at that end ends it
+    const cancelled = await post(`/api/v1/subscriptions/${String(active?.id)}/cancel/`, {
+      reason: 'switching_service',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const update = requests.at(-1);
+    expect(update?.url).toBe('/v1/subscriptions/sub_test_light');
+    expect(update?.form.get('cancel_at_period_end')).toBe('true');
+    expect((await list())[0]).toMatchObject({ status: 2, cancel_at_period_end: true });
+    await deliver('customer.subscription.deleted', 'evt_sub_deleted', {
+      id: 'sub_test_light',
+      object: 'subscription',
+      status: 'canceled',
+    });
+    expect((await list())[0]?.status).toBe(4);
+    expect((await accountNow()).balance_type).toBe(1);
   });
 });

@@ -159,7 +159,6 @@ export async function subscribe(
       fields: { group_id: 'individual plan' },
     });
   }
-  if (ctx.gateway.kind !== 'sandbox') throw new AppError('subscriptions_unavailable');
   const totals = computeTotals(plan.price, null, ctx.vatPercent);
   const description = `${plan.name}${plan.kind === 'team' ? ' (team)' : ''} subscription, first month`;
 
@@ -194,18 +193,21 @@ export async function subscribe(
       orderId: order.id,
       gateway: ctx.gateway.kind,
     });
-    // the sandbox's own subscription id, as Stripe's would come back from its Checkout
+    // the sandbox's own subscription id (Stripe's comes with its checkout.session.completed)
+    if (ctx.gateway.kind !== 'sandbox') return subscription;
     return updateSubscription(tx, subscription.id, {
       gateway_ref: `sub_sandbox_${String(subscription.id)}_${randomBytes(9).toString('base64url')}`,
     });
   });
 
-  const session = await ctx.gateway.createSession({
+  const session = await ctx.gateway.createSubscriptionSession({
     orderId: created.order_id,
+    subscriptionId: created.id,
+    plan: plan.key,
     amount: totals.gross,
     currency: 'USD',
     description,
-    lines: [{ name: description, unitAmount: totals.gross, quantity: 1 }],
+    productName: `Veritext ${plan.name}${plan.kind === 'team' ? ' (team)' : ''}: ${String(plan.pages)} pages and ${String(plan.ai_pages)} AI pages a month`,
     customerEmail: buyer.email,
     successUrl: `${ctx.publicUrl}${SUCCESS_PATH}/${String(created.order_id)}/`,
     cancelUrl: `${ctx.publicUrl}${CANCEL_PATH}`,
@@ -312,8 +314,14 @@ export async function activateSubscriptionOrder(
   session: PaymentSessionRecord,
   order: OrderRecord,
   event: { id: string; created: number },
+  object: { subscription?: unknown },
 ): Promise<string> {
-  const s = await findSubscriptionOfOrder(tx, order.id);
+  const found = await findSubscriptionOfOrder(tx, order.id);
+  // Stripe names its subscription in the completed checkout; the sandbox named its own at the start
+  const s =
+    found !== null && found.gateway_ref === null && typeof object.subscription === 'string'
+      ? await updateSubscription(tx, found.id, { gateway_ref: object.subscription })
+      : found;
   if (s === null) return 'unknown_subscription';
   if (s.status !== SUBSCRIPTION_STATUSES.pending) return 'not_pending';
   // one live subscription per account: a second checkout paid meanwhile is not started (refund it by hand)
@@ -550,7 +558,7 @@ export async function upgradeSubscription(
   if (!fits || plan.key === s.plan || plan.price <= s.price) {
     throw new AppError('subscription_upgrade_invalid', { fields: { service: 'not an upgrade' } });
   }
-  if (ctx.gateway.kind !== 'sandbox' || s.gateway_ref === null) throw new AppError('subscriptions_unavailable');
+  if (ctx.gateway.kind !== 'sandbox' || s.gateway_ref === null) throw new AppError('upgrade_unavailable');
   if (s.card_fails_renewal) throw new AppError('card_declined', { fields: { card: 'declined' } });
   const p = prorate(s, plan, { start: s.current_period_start, end: s.current_period_end }, now);
   const amount = computeTotals(p.subtotal, null, ctx.vatPercent).gross;
@@ -590,6 +598,12 @@ export async function cancelSubscription(
   survey: { reason: string; comment: string },
 ): Promise<Subscription> {
   const buyer = requireBuyer(user);
+  const current = await ctx.db.transaction((tx) => managedSubscription(tx, buyer, id));
+  const live = current.status === SUBSCRIPTION_STATUSES.active || current.status === SUBSCRIPTION_STATUSES.pastDue;
+  if (!live) throw new AppError('subscription_not_active');
+  if (current.cancel_at_period_end) return toSubscription(current);
+  // the gateway first: if it cannot stop the renewals, nothing is recorded as cancelled
+  if (current.gateway_ref !== null) await ctx.gateway.cancelAtPeriodEnd(current.gateway_ref);
   return ctx.db.transaction(async (tx) => {
     const s = await managedSubscription(tx, buyer, id);
     if (s.status !== SUBSCRIPTION_STATUSES.active && s.status !== SUBSCRIPTION_STATUSES.pastDue) {
