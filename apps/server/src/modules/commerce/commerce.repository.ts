@@ -352,21 +352,30 @@ export async function setPaymentEventOutcome(
 }
 
 /** What the profile shows of a user's purchases: AI packs are told apart by their codes. */
+/**
+ * The user's paid orders, those with a line that is not AI (a pack or a plan), and when an AI order was last paid:
+ * an AI pack, an AI plan's first month, or a later month (renewal) of the user's own AI plan.
+ */
 export async function purchaseStats(
   db: Queryable,
   userId: number,
   aiServices: readonly string[],
+  aiPlanKeys: readonly string[] = [],
 ): Promise<{ paid_orders: number; not_ai_orders: number; last_ai_paid_at: Date | null }> {
   const { rows } = await db.query<{ paid_orders: number; not_ai_orders: number; last_ai_paid_at: Date | null }>(
     `SELECT count(*)::int AS paid_orders,
        count(*) FILTER (WHERE EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id
                                       AND i.kind IN ('package', 'subscription')
                                       AND NOT (i.service = ANY($2::text[]))))::int AS not_ai_orders,
-       max(o.paid_at) FILTER (WHERE EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id
-                                            AND i.kind IN ('package', 'subscription')
-                                            AND i.service = ANY($2::text[]))) AS last_ai_paid_at
+       GREATEST(
+         max(o.paid_at) FILTER (WHERE EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id
+                                              AND i.kind IN ('package', 'subscription')
+                                              AND i.service = ANY($2::text[]))),
+         (SELECT max(p.paid_at) FROM subscription_payments p JOIN subscriptions s ON s.id = p.subscription_id
+          WHERE s.user_id = $1 AND s.group_id IS NULL AND s.plan = ANY($3::text[]))
+       ) AS last_ai_paid_at
      FROM orders o WHERE o.user_id = $1 AND o.state = 2`,
-    [userId, [...aiServices]],
+    [userId, [...aiServices], [...aiPlanKeys]],
   );
   return rows[0] ?? { paid_orders: 0, not_ai_orders: 0, last_ai_paid_at: null };
 }

@@ -83,6 +83,7 @@ const AI_SERVICES = [
   ...CATALOGUE.filter((pack) => pack.type === 'ai').map((pack) => pack.code),
   ...SUBSCRIPTION_PLANS.filter((plan) => plan.kind === 'ai').map(subscriptionService),
 ];
+const AI_PLAN_KEYS = SUBSCRIPTION_PLANS.filter((plan) => plan.kind === 'ai').map((plan) => plan.key);
 const CANCEL_PATH = '/pricing/';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -718,7 +719,7 @@ export async function purchaseSummary(
   userId: number,
   now = new Date(),
 ): Promise<{ packagesBought: number; notAiOrders: number; lastAiOrderPaidDaysAgo: number | null }> {
-  const stats = await purchaseStats(db, userId, AI_SERVICES);
+  const stats = await purchaseStats(db, userId, AI_SERVICES, AI_PLAN_KEYS);
   return {
     packagesBought: stats.paid_orders,
     notAiOrders: stats.not_ai_orders,

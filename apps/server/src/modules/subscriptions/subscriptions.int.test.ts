@@ -352,6 +352,37 @@ describe(`subscriptions: plans, the sandbox lifecycle on the ledger (${TEST_DB_K
     expect(credentials.packages_bought).toBeGreaterThanOrEqual(1);
   });
 
+  it("counts an AI plan's months as AI orders for the aiprice modal's rule (not_ai_orders, last AI order's age)", async () => {
+    const s = await newSubscriber();
+    await s.subscribe('aiStandard');
+    let user = (await credentials(s)).user;
+    expect([user.not_ai_orders, user.last_ai_order_paid_days_ago]).toEqual([0, 0]);
+    const [plan] = await s.subscriptions();
+    // as if it had started 40 days ago: its first month is 40 days old...
+    const id = plan?.id ?? -1;
+    await t.handle.db.query(
+      `UPDATE orders SET paid_at = now() - interval '40 days' WHERE id = (SELECT order_id FROM subscriptions WHERE id = $1)`,
+      [id],
+    );
+    await t.handle.db.query(
+      `UPDATE subscription_payments SET paid_at = now() - interval '40 days' WHERE subscription_id = $1`,
+      [id],
+    );
+    await t.handle.db.query(
+      `UPDATE subscriptions SET current_period_start = now() - interval '40 days', current_period_end = now() - interval '6 days' WHERE id = $1`,
+      [id],
+    );
+    expect((await credentials(s)).user.last_ai_order_paid_days_ago).toBe(40);
+    // ...and its renewal six days ago is the last AI payment
+    await renewDueSubscriptions(ctx, new Date(Date.now() - 5 * DAY_MS));
+    user = (await credentials(s)).user;
+    expect([user.not_ai_orders, user.last_ai_order_paid_days_ago]).toEqual([0, 6]);
+    // a plagiarism plan is a non-AI order
+    const other = await newSubscriber();
+    await other.subscribe('light');
+    expect((await credentials(other)).user.not_ai_orders).toBe(1);
+  });
+
   it('prorates an upgrade by whole days: the price and pages differences times the days left over the month', () => {
     const start = new Date('2026-04-01T00:00:00Z');
     const period = { start, end: addMonth(start) };
