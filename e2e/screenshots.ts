@@ -9,9 +9,18 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { ESSAY_WITH_REUSE, LIGHTHOUSE_ARTICLE } from '../apps/server/test/texts.ts';
-import { ARTIFACTS, launchBrowser, signUpThroughModal, startProduct, type Product } from './harness.ts';
+import { describeBlocking, isBlocking, runAxe, type AxeScan } from './axe.ts';
+import {
+  ARTIFACTS,
+  fillSignUpForm,
+  keepScreenshot,
+  launchBrowser,
+  signUpThroughModal,
+  startProduct,
+  type Product,
+} from './harness.ts';
 
 const OUT = path.join(ARTIFACTS, 'screens');
 const WIDTHS = [375, 1280] as const;
@@ -143,20 +152,194 @@ async function tourUser(browser: Browser, product: Product, lang: Lang): Promise
   await context.close();
 }
 
+/* ------------------------------------------------------------------ subscriptions and the buying modals */
+
+const SUBS = {
+  en: {
+    region: 'Monthly subscriptions',
+    tabs: ['Individual', 'Teams', 'AI detector'],
+    getStarted: 'Get started',
+    upgrade: 'Upgrade plan',
+    myCard: 'My subscription',
+    cancel: 'Cancel subscription',
+    slider: 'Pages',
+  },
+  es: {
+    region: 'Suscripciones mensuales',
+    tabs: ['Particulares', 'Equipos', 'Detector de IA'],
+    getStarted: 'Empezar',
+    upgrade: 'Mejorar el plan',
+    myCard: 'Mi suscripción',
+    cancel: 'Cancelar la suscripción',
+    slider: 'Páginas',
+  },
+} as const;
+
+const axeScans: AxeScan[] = [];
+
+/** A screenshot at both widths (of one element, or of the viewport: a modal), and an axe scan of the page. */
+async function shootState(page: Page, lang: Lang, name: string, target?: () => Locator): Promise<void> {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: width === 375 ? 740 : 900 });
+    await page.waitForTimeout(300);
+    const file = path.join(OUT, `${lang}-${name}-${String(width)}.png`);
+    if (target === undefined) await page.screenshot({ path: file });
+    else {
+      // the sticky header would sit over the element's picture as it is scrolled through
+      await page.locator('.site-header').evaluate((header) => {
+        (header as HTMLElement).style.visibility = 'hidden';
+      });
+      await target().screenshot({ path: file });
+      await page.locator('.site-header').evaluate((header) => {
+        (header as HTMLElement).style.visibility = '';
+      });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  axeScans.push({ name, lang, ...(await runAxe(page)) });
+}
+
+async function openModal(page: Page, name: string, props: Record<string, unknown> = {}): Promise<Locator> {
+  await page.evaluate(
+    ([modal, modalProps]) => {
+      (window as unknown as { veritext: { openModal: (n: string, p: object) => void } }).veritext.openModal(
+        modal,
+        modalProps,
+      );
+    },
+    [name, props] as const,
+  );
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor();
+  await page.waitForFunction(() => document.querySelector('[role="dialog"] .loading-block') === null);
+  return dialog;
+}
+
+async function closeModal(page: Page): Promise<void> {
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+}
+
+/**
+ * The subscription widget (each tab), "Subscribe to", the confirm modal's offer, the add-more-pages, AI packages
+ * and notify modals, a subscription paid with the sandbox card, the upgrade confirmation, My subscription and the
+ * farewell survey; each at 375 and 1280 px, each scanned with axe-core (serious or critical violations listed).
+ */
+async function tourSubscriptions(browser: Browser, product: Product, lang: Lang): Promise<void> {
+  const words = SUBS[lang];
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: lang, bypassCSP: true });
+  const page = await context.newPage();
+  const section = () => page.locator('#subscriptions');
+
+  // a visitor: the three tabs, and "Subscribe to" under the packs
+  await page.goto(`${product.url}${prefix(lang)}/pricing/`);
+  await dismissCookies(page, lang);
+  const region = page.getByRole('region', { name: words.region });
+  await region.getByRole('button', { name: words.getStarted }).waitFor();
+  for (const [index, tab] of words.tabs.entries()) {
+    await region.getByRole('tab', { name: tab }).click();
+    await shootState(page, lang, `subs-widget-visitor-${['individ', 'team', 'ai'][index] ?? ''}`, section);
+  }
+  await page.locator('.pricing-subscribe').waitFor();
+  await shootState(page, lang, 'subs-packs-subscribe-to', () => page.locator('.pricing-packs'));
+
+  // a new user: sign up, then a text longer than the balance (the confirm modal's offer)
+  // (the English home page: the sign-up helper fills the English form; the cookie notice is gone already)
+  await page.goto(`${product.url}/`);
+  await page.getByRole('button', { name: 'Sign up' }).first().click();
+  await fillSignUpForm(page, { email: `subs.${lang}.${String(Date.now())}@example.com`, password: PASSWORD });
+  await page.waitForURL(`${product.url}/profile/new-check`, { timeout: 60_000 });
+  await page.evaluate((language) => {
+    localStorage.setItem('language', language);
+  }, lang);
+  await page.goto(`${product.url}/profile/new-check`);
+  await page.getByLabel(T[lang].textLabel).fill(`${ESSAY_WITH_REUSE} ${ESSAY_WITH_REUSE} ${ESSAY_WITH_REUSE}`);
+  await page.locator('form button[type="submit"]').first().click();
+  await page.getByRole('dialog').locator('.confirm__actions a, .confirm__actions button').first().waitFor();
+  await shootState(page, lang, 'subs-confirm-new-user');
+  await closeModal(page);
+
+  // the buying modals
+  await page.goto(`${product.url}${prefix(lang)}/pricing/`);
+  const price = await openModal(page, 'price');
+  await shootState(page, lang, 'subs-modal-price');
+  const slider = price.getByLabel(words.slider);
+  await slider.focus();
+  await page.keyboard.press('End');
+  await shootState(page, lang, 'subs-modal-price-custom');
+  await closeModal(page);
+  await openModal(page, 'aiprice');
+  await shootState(page, lang, 'subs-modal-aiprice');
+  await closeModal(page);
+  await openModal(page, 'notify', { groupId: 1, reason: 'pages' });
+  await shootState(page, lang, 'subs-modal-notify');
+  await closeModal(page);
+
+  // subscribe to the default plan (light) with the sandbox card
+  await region.getByRole('button', { name: words.getStarted }).click();
+  await page.waitForURL(/\/sandbox-pay\//, { timeout: 30_000 });
+  const year = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
+  await page.locator('input[autocomplete="cc-number"]').fill('4242 4242 4242 4242');
+  await page.locator('input[autocomplete="cc-exp-month"]').fill('12');
+  await page.locator('input[autocomplete="cc-exp-year"]').fill(year);
+  await page.locator('input[autocomplete="cc-csc"]').fill('123');
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL(/payment-success/, { timeout: 30_000 });
+
+  await page.goto(`${product.url}${prefix(lang)}/pricing/#subscriptions`);
+  await region.getByRole('button', { name: words.upgrade }).waitFor();
+  await shootState(page, lang, 'subs-widget-active', section);
+  await shootBoth(page, `${lang}-subs-pricing-page`);
+  await region.getByRole('button', { name: words.upgrade }).click();
+  await page.getByRole('dialog').waitFor();
+  await shootState(page, lang, 'subs-upgrade-dialog');
+  await closeModal(page);
+
+  await page.goto(`${product.url}/profile/`);
+  const card = page.getByRole('region', { name: words.myCard });
+  await card.getByRole('button', { name: words.cancel }).waitFor({ timeout: 15_000 });
+  await shootState(page, lang, 'subs-my-subscription', () => card);
+  await shootBoth(page, `${lang}-subs-profile-page`);
+  await card.getByRole('button', { name: words.cancel }).click();
+  await page.getByRole('dialog').waitFor();
+  await shootState(page, lang, 'subs-cancel-dialog');
+  await closeModal(page);
+  await context.close();
+}
+
 async function main(): Promise<void> {
-  rmSync(OUT, { recursive: true, force: true });
+  if (!process.argv.includes('subscriptions')) rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
   const folder = mkdtempSync(path.join(tmpdir(), 'vt-screens-'));
   writeFileSync(path.join(folder, 'lighthouses.txt'), LIGHTHOUSE_ARTICLE);
   const product = await startProduct({ collections: [{ name: 'maritime', path: folder, title: 'Maritime history' }] });
   const browser = await launchBrowser();
   try {
+    // `node e2e/screenshots.ts [en|es] [subscriptions]`: one language, or only the subscription tour
     const only = process.argv.slice(2);
+    const onlySubscriptions = only.includes('subscriptions');
+    const langs = only.filter((arg) => arg === 'en' || arg === 'es');
     for (const lang of ['en', 'es'] as const) {
-      if (only.length > 0 && !only.includes(lang)) continue;
-      await tourAnonymous(browser, product, lang);
-      await tourUser(browser, product, lang);
+      if (langs.length > 0 && !langs.includes(lang)) continue;
+      if (!onlySubscriptions) {
+        await tourAnonymous(browser, product, lang);
+        await tourUser(browser, product, lang);
+      }
+      await tourSubscriptions(browser, product, lang).catch(async (error: unknown) => {
+        for (const context of browser.contexts()) {
+          for (const [index, open] of context.pages().entries()) {
+            console.error('screenshot kept at', await keepScreenshot(open, `subs-failed-${lang}-${String(index)}`));
+          }
+        }
+        throw error;
+      });
     }
+    const blocking = axeScans.filter((scan) => scan.violations.some(isBlocking));
+    console.log(
+      blocking.length === 0
+        ? `axe-core: ${String(axeScans.length)} subscription states, no serious or critical violation`
+        : `axe-core: serious or critical violations:\n${describeBlocking(blocking)}`,
+    );
     console.log(`screenshots in ${OUT}`);
   } finally {
     await browser.close();

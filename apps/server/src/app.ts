@@ -53,6 +53,9 @@ import {
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
 import { refreshCatalogue } from './modules/commerce/catalogue.ts';
 import { noticesRoutes } from './modules/notices/notices.routes.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { billingAdminRoutes } from './modules/billing/billing-admin.routes.ts';
+import { configureBilling } from './modules/billing/billing.settings.ts';
 
 /** How often the server reads an operator's prices (npm run admin -- catalogue:set). */
 const CATALOGUE_REFRESH_MS = 60_000;
@@ -150,6 +153,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     mailer.close();
   });
   const accountEmail = { db, mailer, publicUrl: config.publicUrl, logger: app.log };
+  // invoices are issued inside the payment's transaction, where only that transaction is at hand
+  configureBilling({
+    ...config.billing,
+    vatPercent: config.vatPercent,
+    publicUrl: config.publicUrl,
+    smtp: config.smtp,
+  });
   const commerce: CommerceContext = {
     db,
     gateway:
@@ -229,6 +239,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await api.register(commerceRoutes, { ctx: commerce, postWebhook });
     await api.register(subscriptionsRoutes, { ctx: commerce });
     await api.register(noticesRoutes, accountEmail);
+    await api.register(billingRoutes, { db });
+    await api.register(billingAdminRoutes, { db });
   });
   // Outside the API scope: no session or CSRF, and a raw body for the signature.
   await app.register(paymentWebhookRoutes, { ctx: commerce });

@@ -44,7 +44,12 @@ describe('configuration', () => {
       MAIL_FROM: 'no-reply@example.com',
       PUBLIC_URL: 'https://x.example',
     };
-    const stripe = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+    const stripe = {
+      STRIPE_SECRET_KEY: 'sk_live_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      SELLER_NAME: 'Veritext Ltd',
+      SELLER_ADDRESS: '1 Main Street',
+    };
     expect(() => loadConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40), ...mail })).toThrow(
       /STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: required in production/,
     );

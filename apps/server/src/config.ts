@@ -83,6 +83,16 @@ const EnvSchema = z.object({
     .optional(),
   /** VAT added on top of every order, in percent. */
   VAT_PERCENT: z.coerce.number().min(0).max(100).default(0),
+  /** The seller on every invoice (billing): name, postal address (lines separated by "\n" or "|"), VAT number, e-mail. */
+  SELLER_NAME: z.string().trim().min(1).max(200).optional(),
+  SELLER_ADDRESS: z.string().trim().min(1).max(500).optional(),
+  SELLER_VAT_ID: z.string().trim().max(50).optional(),
+  SELLER_EMAIL: z.email({ error: 'must be an e-mail address' }).max(200).optional(),
+  /** Invoice numbers read PREFIX-YEAR-NNNNNN. */
+  INVOICE_PREFIX: z
+    .string()
+    .regex(/^[A-Z0-9]{1,10}$/, 'must be 1 to 10 capital letters or digits, e.g. VT')
+    .default('VT'),
   /** Requests a minute to the check routes, per account and per address (validate, check, AI detector). */
   TEXT_VALIDATE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
   TEXT_VALIDATE_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(600),
@@ -161,6 +171,8 @@ export type Config = {
   stripe: { secretKey: string; webhookSecret: string } | null;
   /** VAT_PERCENT, 0 to 100: added on top of the discounted subtotal. */
   vatPercent: number;
+  /** SELLER_*: the seller on invoices; INVOICE_PREFIX: their numbers' prefix. */
+  billing: { seller: { name: string; address: string; vatId: string; email: string }; invoicePrefix: string };
   /** Per minute, per account and per address: TEXT_VALIDATE_*, TEXT_CHECK_*, AI_CHECK_*_RATE_LIMIT_*. */
   checkRateLimits: Record<'validate' | 'check' | 'ai', { perAccount: number; perAddress: number }>;
   /** EXTRACT_MAX_PER_CALLER: files of one caller being read or waiting at once. */
@@ -240,6 +252,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       'STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: required in production (the sandbox gateway takes test cards only)',
     ]);
   }
+  if (e.NODE_ENV === 'production' && (e.SELLER_NAME === undefined || e.SELLER_ADDRESS === undefined)) {
+    // An invoice names who sold: the development placeholder must not reach a customer.
+    throw new ConfigError(['SELLER_NAME, SELLER_ADDRESS: required in production (the seller on every invoice)']);
+  }
   const issuerHost = new URL(e.OIDC_ISSUER).hostname;
   if (e.OIDC_ISSUER.startsWith('http:') && !['localhost', '127.0.0.1', '[::1]'].includes(issuerHost)) {
     throw new ConfigError(['OIDC_ISSUER: must be https:// (plain http only for a provider on this machine)']);
@@ -282,6 +298,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         ? null
         : { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET },
     vatPercent: e.VAT_PERCENT,
+    billing: {
+      seller: {
+        name: e.SELLER_NAME ?? 'Veritext (development)',
+        address: (e.SELLER_ADDRESS ?? '1 Example Street|00000 Example City')
+          .split(/\s*(?:\\n|\n|\|)\s*/)
+          .filter((line) => line !== '')
+          .join('\n'),
+        vatId: e.SELLER_VAT_ID ?? '',
+        email: e.SELLER_EMAIL ?? e.MAIL_FROM?.match(/<([^>]+)>/)?.[1] ?? 'billing@example.com',
+      },
+      invoicePrefix: e.INVOICE_PREFIX,
+    },
     checkRateLimits: {
       validate: {
         perAccount: e.TEXT_VALIDATE_RATE_LIMIT_PER_MINUTE,

@@ -20,6 +20,9 @@ import {
   subscriptionJobs,
 } from './modules/subscriptions/subscriptions.jobs.ts';
 import { scheduleTextCheckJobs, textCheckJobs } from './modules/text-checks/text-checks.jobs.ts';
+import { billingJobs, scheduleBillingJobs } from './modules/billing/billing.jobs.ts';
+import { configureBilling } from './modules/billing/billing.settings.ts';
+import { closeSharedInvoiceRenderer } from './modules/billing/invoice-renderer.ts';
 import { scheduleWebSourceJobs, webSourceJobs } from './modules/web-sources/web-sources.jobs.ts';
 
 const ALL_JOBS = [
@@ -30,6 +33,7 @@ const ALL_JOBS = [
   ...guestRetentionJobs,
   ...webSourceJobs,
   ...subscriptionJobs,
+  ...billingJobs,
 ];
 
 async function main(): Promise<void> {
@@ -51,6 +55,13 @@ async function main(): Promise<void> {
   const applied = await migrate(db);
   if (applied.length > 0) logger.info({ applied }, 'database migrated');
 
+  // invoices (issued by the webhook and the renewal job) and receipts take the seller and VAT from here
+  configureBilling({
+    ...config.billing,
+    vatPercent: config.vatPercent,
+    publicUrl: config.publicUrl,
+    smtp: config.smtp,
+  });
   const hasWorkers = role !== 'api';
   const queue = createJobQueue(db, { logger, isMaintaining: hasWorkers, isScheduling: hasWorkers });
   await queue.start();
@@ -69,6 +80,7 @@ async function main(): Promise<void> {
     await scheduleGuestRetention(queue, config.guestRetentionDays);
     await scheduleWebSourceJobs(queue);
     await scheduleSubscriptionJobs(queue);
+    await scheduleBillingJobs(queue);
   }
 
   let isShuttingDown = false;
@@ -102,6 +114,7 @@ async function main(): Promise<void> {
       await closeSharedAiReportRenderer();
       await closeSharedReuseChecker();
       await closeSharedSimilarityReportRenderer();
+      await closeSharedInvoiceRenderer();
       await closeSharedWebSearch();
       await db.close();
       logger.info('stopped');

@@ -15,6 +15,7 @@ export * from './social-login.ts';
 export * from './profile.ts';
 export * from './commerce.ts';
 export * from './subscriptions.ts';
+export * from './billing.ts';
 export * from './members.ts';
 export * from './report-colours.ts';
 export * from './similarity-band.ts';

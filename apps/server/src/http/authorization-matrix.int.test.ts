@@ -17,6 +17,7 @@ import type { MarkerName } from '../../test/authz/texts.ts';
 import { closeSharedAiDetector } from '../modules/ai-checks/detector.ts';
 import { closeSharedAiReportRenderer } from '../modules/ai-checks/ai-report.ts';
 import { sandboxWebhookSecret, signWebhookPayload } from '../modules/commerce/payment-gateway.ts';
+import { closeSharedInvoiceRenderer } from '../modules/billing/invoice-renderer.ts';
 import { closeSharedReuseChecker } from '../modules/text-checks/reuse-checker.ts';
 import { closeSharedSimilarityReportRenderer } from '../modules/text-checks/similarity-report.ts';
 
@@ -729,7 +730,8 @@ const MATRIX: Matrix = {
   ],
   'POST /api/v1/subscriptions/:id/upgrade/': [
     {
-      target: "the user's subscription, to a plan that is not dearer (past authorisation: 400 subscription_upgrade_invalid)",
+      target:
+        "the user's subscription, to a plan that is not dearer (past authorisation: 400 subscription_upgrade_invalid)",
       request: (w) => post(`/api/v1/subscriptions/${String(w.userSubscriptionId)}/upgrade/`, { service: 'aiBasic' }),
       expect: only(USER_ITSELF, { status: 400, code: 'subscription_upgrade_invalid' }),
     },
@@ -762,6 +764,64 @@ const MATRIX: Matrix = {
       target: "a forged event paying the user's session (wrong signature)",
       request: async (w) => webhook(w, 'whsec_forged', await w.freshPaymentSession()),
       expect: everyone({ status: 400, code: 'bad_request' }),
+    },
+  ],
+
+  // ---------------------------------------------------------------- billing
+  'GET /api/v1/billing/transactions/': [
+    { target: "the caller's own ledger", request: () => get('/api/v1/billing/transactions/'), expect: ACCOUNT_HOLDERS },
+    {
+      target: "the organisation's ledger (group_id)",
+      request: (w) => get(`/api/v1/billing/transactions/?group_id=${group(w)}`),
+      expect: THE_OWNER,
+    },
+  ],
+  'GET /api/v1/billing/invoices/': [
+    { target: "the caller's own invoices", request: () => get('/api/v1/billing/invoices/'), expect: ACCOUNT_HOLDERS },
+    {
+      target: "the organisation's invoices (group_id)",
+      request: (w) => get(`/api/v1/billing/invoices/?group_id=${group(w)}`),
+      expect: THE_OWNER,
+    },
+  ],
+  'GET /api/v1/billing/invoices/:id/pdf/': [
+    {
+      target: "the user's invoice (its subscription's first month)",
+      request: (w) => get(`/api/v1/billing/invoices/${String(w.userInvoice.id)}/pdf/`),
+      expect: THE_USER,
+    },
+    {
+      target: "the organisation's invoice (a pack its owner paid for)",
+      request: (w) => get(`/api/v1/billing/invoices/${String(w.groupInvoiceId)}/pdf/?language=es`),
+      expect: THE_OWNER,
+    },
+  ],
+  'GET /api/v1/admin/billing/transactions/': [
+    {
+      target: "the user's ledger, found by e-mail",
+      request: (w) => get(`/api/v1/admin/billing/transactions/?email=${encodeURIComponent(w.account('user').email)}`),
+      expect: SITE_ADMIN,
+    },
+  ],
+  'POST /api/v1/admin/billing/transactions/:id/release/': [
+    {
+      target: "an open hold of the other user's (releasing again answers the same)",
+      request: (w) => post(`/api/v1/admin/billing/transactions/${String(w.releasableHoldId)}/release/`),
+      expect: SITE_ADMIN,
+    },
+  ],
+  'POST /api/v1/admin/billing/transactions/:id/cancel-hold/': [
+    {
+      target: "an open hold of the other user's (cancelling again answers the same)",
+      request: (w) => post(`/api/v1/admin/billing/transactions/${String(w.cancellableHoldId)}/cancel-hold/`),
+      expect: SITE_ADMIN,
+    },
+  ],
+  'POST /api/v1/admin/billing/transactions/:id/cancel-reversal/': [
+    {
+      target: "a reversal on the other user's ledger (cancelling again answers the same)",
+      request: (w) => post(`/api/v1/admin/billing/transactions/${String(w.reversalEntryId)}/cancel-reversal/`),
+      expect: SITE_ADMIN,
     },
   ],
 
@@ -839,6 +899,7 @@ describe(`authorisation matrix: every route × every caller (${TEST_DB_KIND})`, 
   }, 120_000);
 
   afterAll(async () => {
+    await closeSharedInvoiceRenderer();
     await closeSharedReuseChecker();
     await closeSharedAiDetector();
     await closeSharedSimilarityReportRenderer();

@@ -18,8 +18,8 @@ import {
 } from '../../src/modules/auth/users.repository.ts';
 import { importCollection } from '../../src/modules/collections/collections.service.ts';
 import { createPromoCode } from '../../src/modules/commerce/commerce.service.ts';
-import { findAccountOfGroup, findAccountOfUser } from '../../src/modules/ledger/ledger.repository.ts';
-import { creditPages } from '../../src/modules/ledger/ledger.service.ts';
+import { applyEntry, findAccountOfGroup, findAccountOfUser } from '../../src/modules/ledger/ledger.repository.ts';
+import { creditPages, holdPages } from '../../src/modules/ledger/ledger.service.ts';
 import { listOutboxMessages } from '../../src/modules/mail/mail.repository.ts';
 import type { Mailer } from '../../src/modules/mail/mail.service.ts';
 import { textCheckJob } from '../../src/modules/text-checks/text-checks.jobs.ts';
@@ -160,6 +160,13 @@ export class World {
   userSubscriptionId = 0;
   /** A notice in the owner's cabinet: the student asked for an upgrade. */
   ownerNoticeId = 0;
+  /** Invoices: the user's (its subscription's first month) and the organisation's (a pack its owner paid for). */
+  userInvoice = { id: 0, number: '' };
+  groupInvoiceId = 0;
+  /** Entries of the other user's ledger for the site administrator's corrections: two open holds, a reversal. */
+  releasableHoldId = 0;
+  cancellableHoldId = 0;
+  reversalEntryId = 0;
   collectionImportId = 0;
   outboxMessageId = 0;
   promoCode = 'AUTHZ10';
@@ -659,6 +666,7 @@ export class World {
       { name: 'personal API token', value: this.personalToken, seenBy: ['user', 'personalToken'] },
       { name: 'group API token', value: this.groupToken, seenBy: ['owner', 'groupToken'] },
       { name: 'guest token', value: this.guestToken, seenBy: ['guest'] },
+      { name: 'user invoice number', value: this.userInvoice.number, seenBy: ['user', 'personalToken'] },
     ];
   }
 
@@ -838,6 +846,57 @@ export class World {
     );
     this.ownerNoticeId = notices.data.notices[0]?.id ?? 0;
     await createPromoCode(db, { code: this.promoCode, percent: 10, expires: null, maxUses: null });
+
+    // Billing: a pack for the organisation paid by its owner; the invoices; entries an administrator corrects.
+    await this.must(
+      'owner',
+      { method: 'POST', url: '/order/add_item', form: { service: 'basic', group_id: String(this.groupId) } },
+      'a pack for the organisation',
+    );
+    const ownerCheckout = await this.must<{ redirect_url: string }>(
+      'owner',
+      { method: 'POST', url: '/order/checkout', form: {}, headers: { accept: 'application/json' } },
+      'the owner’s checkout',
+    );
+    const ownerSession = ownerCheckout.redirect_url
+      .split('/')
+      .filter((part) => part !== '')
+      .pop();
+    await this.must(
+      'owner',
+      {
+        method: 'POST',
+        url: `/api/v1/sandbox-pay/${ownerSession ?? ''}/`,
+        form: { card_number: '4242424242424242', exp_month: '12', exp_year: '2099', cvc: '123', name: 'Olga' },
+      },
+      'paying for the organisation',
+    );
+    const userInvoice = await db.query<{ id: number; number: string }>(
+      'SELECT id, number FROM invoices WHERE user_id = $1 ORDER BY id LIMIT 1',
+      [(await this.userRecord('user')).id],
+    );
+    const groupInvoice = await db.query<{ id: number }>('SELECT id FROM invoices WHERE group_id = $1', [this.groupId]);
+    this.userInvoice = userInvoice.rows[0] ?? { id: 0, number: '' };
+    this.groupInvoiceId = groupInvoice.rows[0]?.id ?? 0;
+    if (this.userInvoice.id === 0 || this.groupInvoiceId === 0) throw new Error('fixture: the invoices are missing');
+    const other = await findAccountOfUser(db, (await this.userRecord('anotherUser')).id);
+    if (other === null) throw new Error('fixture: the other user has no account');
+    const hold = (reference: string) =>
+      db.transaction((tx) => holdPages(tx, { accountId: other.id, bucket: 'balance', pages: 1, reference }));
+    this.releasableHoldId = (await hold('authz:release')).id;
+    this.cancellableHoldId = (await hold('authz:cancel')).id;
+    const reversal = await db.transaction((tx) =>
+      applyEntry(tx, {
+        accountId: other.id,
+        kind: 'reverse',
+        bucket: 'balance',
+        availableDelta: -1,
+        heldDelta: 0,
+        reference: 'authz:reversal',
+        note: 'a fixture reversal',
+      }),
+    );
+    this.reversalEntryId = reversal?.id ?? 0;
 
     // A site administrator's upload, waiting for its import job.
     const upload = await this.must<{ data: { import: { id: number } } }>(

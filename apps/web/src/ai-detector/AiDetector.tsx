@@ -1,9 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { TEXTAREA_MAX_LENGTH } from '@veritext/contracts';
-import { isApiError } from '../api/client.ts';
 import { useServices, useSession } from '../app/ServicesContext.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { localisedPath } from '../language/language.ts';
@@ -12,6 +11,8 @@ import { useErrorText } from '../modals/useAuthFlow.ts';
 import { spendGuestAiPage } from '../session/guestCookie.ts';
 import { saveFirstAiCheck, takeFirstAiCheck } from '../check/firstCheck.ts';
 import { FirstBuyRunner } from '../commerce/FirstBuyRunner.tsx';
+import { subscriptionsPath } from '../commerce/subscriptions.ts';
+import { aiRefusal, aiShortfall, type AiShortfall } from './aiShortfall.ts';
 import { checkIdFromSearch } from '../documents/aiChecks.ts';
 import { AiFeedback } from './AiFeedback.tsx';
 import { AiFileZone } from './AiFileZone.tsx';
@@ -31,6 +32,63 @@ type ForceLanguage = 'en' | 'es';
 
 /** Local-storage key of the last AI check made in this browser (a guest reopens its result from the form). */
 export const LAST_AI_CHECK_KEY = 'lastAiCheck';
+
+/** What a registered user who ran out of AI pages is offered under the message (code 1). */
+function AiPagesOffer({ shortfall }: { shortfall: AiShortfall | null }) {
+  const { t } = useTranslation();
+  const { modals } = useServices();
+  const lang = useLanguage();
+  if (shortfall === null) {
+    return (
+      <p className="ai-detector__offer" role="status">
+        <Spinner size="sm" /> {t('common.loading')}
+      </p>
+    );
+  }
+  switch (shortfall.kind) {
+    case 'signUp':
+      return null;
+    case 'pricing':
+      return (
+        <p>
+          <Link className="button button--primary button--small" to={subscriptionsPath(lang, '?ai=')}>
+            {t('ai.seePlans')}
+          </Link>
+        </p>
+      );
+    case 'aiprice':
+      return (
+        <p>
+          <button
+            type="button"
+            className="button button--primary button--small"
+            onClick={() => {
+              modals.openModal('aiprice', shortfall.groupId === null ? {} : { groupId: shortfall.groupId });
+            }}
+          >
+            {t('ai.buyAiPages')}
+          </button>
+        </p>
+      );
+    case 'notify':
+      return (
+        <>
+          <p>{t('notify.message.ai_pages')}</p>
+          <p>
+            <button
+              type="button"
+              className="button button--primary button--small"
+              onClick={() => {
+                modals.openModal('notify', { groupId: shortfall.groupId, reason: 'ai_pages' });
+              }}
+            >
+              {t('notify.send')}
+            </button>
+          </p>
+        </>
+      );
+  }
+}
 
 /**
  * The AI detector tool: pasted text or one file, submission (a visitor first gets a guest account),
@@ -71,6 +129,27 @@ export function AiDetector() {
   const shouldFocusText = useRef(false);
   /** Said once the result was deleted (issue 13, A5), until the next check. */
   const [notice, setNotice] = useState<string | null>(null);
+  /** What running out of AI pages (code 1) offers this user; null until known. */
+  const [shortfall, setShortfall] = useState<AiShortfall | null>(null);
+  const navigate = useNavigate();
+
+  /**
+   * Code 1 for a registered user (check-tool.md §8): a subscriber or new user goes to the AI plans, the owner gets
+   * the AI packages modal. Whether the user is new needs the packages bought, which the credentials carry.
+   */
+  async function offerAiPages(): Promise<void> {
+    let next: AiShortfall = { kind: 'aiprice', groupId: null };
+    try {
+      const answer = await endpoints.credentials();
+      next = aiShortfall({ kind: 'individual', user: answer.user, packagesBought: answer.packages_bought });
+    } catch {
+      // the credentials could not be read: the AI packages modal still offers plans and packs
+    }
+    setShortfall(next);
+    if (next.kind === 'pricing') void navigate(subscriptionsPath(lang, '?ai='));
+    else if (next.kind === 'aiprice')
+      modals.openModal('aiprice', next.groupId === null ? {} : { groupId: next.groupId });
+  }
 
   const submit = useMutation({
     mutationFn: async (payload: { text?: string; file?: File; forceLanguage?: ForceLanguage }) => {
@@ -88,9 +167,11 @@ export function AiDetector() {
     onError: (error, payload) => {
       // A guest out of AI pages: the text waits as firstAiCheck and is sent after sign-up (check-tool.md §4).
       const isGuest = session.getState().status !== 'user' || session.getState().profile?.is_guest === true;
-      if (isGuest && isApiError(error) && error.code === 'insufficient_ai_balance' && payload.text !== undefined) {
+      const refusal = aiRefusal(error);
+      if (isGuest && refusal === 'noAiPages' && payload.text !== undefined) {
         saveFirstAiCheck(storage, payload.text);
       }
+      if (!isGuest && refusal === 'noAiPages') void offerAiPages();
     },
   });
 
@@ -152,6 +233,7 @@ export function AiDetector() {
     setCheckId(null);
     submit.reset();
     setIsTooShort(false);
+    setShortfall(null);
   }
 
   function send(forceLanguage?: ForceLanguage): void {
@@ -165,6 +247,7 @@ export function AiDetector() {
     setIsTooShort(false);
     setCheckId(null);
     setNotice(null);
+    setShortfall(null);
     const payload = submission.kind === 'file' ? { file: submission.file } : { text: submission.text };
     submit.mutate(forceLanguage === undefined ? payload : { ...payload, forceLanguage });
   }
@@ -220,7 +303,8 @@ export function AiDetector() {
 
   const characters = countSignificantCharacters(text);
   const failure = state?.kind === 'failed' ? failureKeys(state.reason) : null;
-  const isNoAiPages = isApiError(submit.error) && submit.error.code === 'insufficient_ai_balance';
+  const refusal = submit.isError ? aiRefusal(submit.error) : null;
+  const isNoAiPages = refusal === 'noAiPages';
   const describedBy = [`${id}-count`, isTooShort ? `${id}-short` : null].filter((v) => v !== null).join(' ');
 
   return (
@@ -327,9 +411,17 @@ export function AiDetector() {
                 </button>
               </p>
             ) : null}
-            {isNoAiPages ? (
+            {isNoAiPages && !isRegistered ? (
               <p>
                 <Link to={localisedPath('/pricing/', lang) + '?ai='}>{t('ai.seePricing')}</Link>
+              </p>
+            ) : null}
+            {isNoAiPages && isRegistered ? <AiPagesOffer shortfall={shortfall} /> : null}
+            {refusal === 'upgrade' ? (
+              <p>
+                <Link className="button button--primary button--small" to={subscriptionsPath(lang, '?ai=')}>
+                  {t('ai.subscribe')}
+                </Link>
               </p>
             ) : null}
           </div>

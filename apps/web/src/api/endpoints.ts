@@ -22,6 +22,9 @@ import type { CsrfCache } from './csrf.ts';
 import type { UploadProgress } from './uploadWithProgress.ts';
 import { createCommerceEndpoints } from './commerce.ts';
 import { createMembersEndpoints } from './members.ts';
+import { createNoticesEndpoints } from './notices.ts';
+import { createSubscriptionEndpoints } from '../commerce/subscriptionEndpoints.ts';
+import { createBillingEndpoints } from '../billing/billingEndpoints.ts';
 import { lazySchema } from './lazySchema.ts';
 
 /** A text or one file for the text-check calls (check-tool.md §7). */
@@ -78,6 +81,9 @@ export function createEndpoints(client: ApiClient, csrf: CsrfCache) {
   return {
     ...createCommerceEndpoints(client, csrf),
     ...createMembersEndpoints(client, csrf),
+    ...createNoticesEndpoints(client, csrf),
+    ...createSubscriptionEndpoints(client, csrf),
+    ...createBillingEndpoints(client, csrf),
 
     /** Which outside sign-in providers are offered (Google: 'Continue with Google'). */
     authProviders(): Promise<AuthProvidersResponse> {

@@ -31,6 +31,8 @@ const MembersPage = lazyComponent(async () => (await import('../members/MembersP
 const NoticesPage = lazyComponent(async () => (await import('../notices/NoticesPage.tsx')).NoticesPage);
 const LegalPage = lazyComponent(async () => (await import('../legal/LegalPage.tsx')).LegalPage);
 const ResetPasswordPage = lazyComponent(async () => (await import('../account/ResetPassword.tsx')).ResetPasswordPage);
+const BillingPage = lazyComponent(async () => (await import('../billing/BillingPage.tsx')).BillingPage);
+const AdminBillingPage = lazyComponent(async () => (await import('../billing/AdminBillingPage.tsx')).AdminBillingPage);
 const AdminCollectionsPage = lazyComponent(
   async () => (await import('../pages/AdminCollectionsPage.tsx')).AdminCollectionsPage,
 );
@@ -86,7 +88,11 @@ export const routes: RouteObject[] = [
       { path: '/profile/my-documents/group/:groupId', element: withLogin(GroupDocumentsPage) },
       { path: '/profile/members/', element: withLogin(MembersPage) },
       { path: '/profile/notices/', element: withLogin(NoticesPage) },
+      // Billing: the cabinet's page has a Spanish twin (the receipt e-mail links there in the buyer's language)
+      { path: '/profile/billing/', element: withLogin(BillingPage) },
+      { path: '/es/profile/billing/', element: withLogin(BillingPage) },
       { path: '/admin/collections', element: withLogin(AdminCollectionsPage) },
+      { path: '/admin/billing', element: withLogin(AdminBillingPage) },
       { path: '/citation-generator/', element: <CitationPage /> },
       { path: '/reset-password/', element: <ResetPasswordPage /> },
       ...commerceRoutes,

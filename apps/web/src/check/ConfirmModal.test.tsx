@@ -14,11 +14,19 @@ const audience = (partial: Partial<ConfirmAudience> = {}): ConfirmAudience => ({
   ...partial,
 });
 
-function render(data: ConfirmData): string {
+function render(data: ConfirmData, options: { isCheckingOffer?: boolean } = {}): string {
   return renderToStaticMarkup(
     <MemoryRouter>
       <Dialog.Root open>
-        <ConfirmContent data={data} onRun={() => undefined} onRunAllowed={() => undefined} onSignUp={() => undefined} />
+        <ConfirmContent
+          data={data}
+          onRun={() => undefined}
+          onRunAllowed={() => undefined}
+          onSignUp={() => undefined}
+          onBuyMore={() => undefined}
+          onNotify={() => undefined}
+          isCheckingOffer={options.isCheckingOffer}
+        />
       </Dialog.Root>
     </MemoryRouter>,
   );
@@ -66,40 +74,58 @@ describe('the confirm modal', () => {
     expect(html).toContain('<span class="avatar" aria-hidden="true"></span>');
   });
 
-  it('a short individual: buy more pages (to pricing) and check only the allowed pages', () => {
+  it('a short past buyer: Buy more pages (the add-more-pages modal) and check only the allowed pages', () => {
     const html = render(text(5, 2));
-    expect(html).toContain('href="/pricing/"');
-    expect(html).toContain('Buy more pages');
+    expect(html).toContain('<button type="button" class="button button--primary">Buy more pages</button>');
+    expect(html).not.toContain('/pricing/');
     expect(html).toContain('Check only the first 2 pages');
     expect(html).not.toContain('Run check');
   });
 
-  it('a subscriber or a new user: buy pages (to pricing); subscriptions are not advertised (issue 13 A5)', () => {
+  it('a subscriber or a new user: Subscribe now, to the subscription widget (the AI plans in AI mode)', () => {
     for (const who of [{ isSubscriber: true }, { isNewUser: true }]) {
       const html = render(text(5, 1, who));
-      expect(html).toContain('href="/pricing/"');
-      expect(html).toContain('>Buy pages</a>');
+      expect(html).toContain('href="/pricing/#subscriptions"');
+      expect(html).toContain('>Subscribe now</a>');
       expect(html).toContain('Check only the first page');
-      expect(html.toLowerCase()).not.toContain('subscri');
+      expect(html).not.toContain('Buy more pages');
     }
+    expect(render(text(5, 1, { isNewUser: true }, true))).toContain('href="/pricing/?ai=#subscriptions"');
   });
 
-  it('in Spanish a new user is offered to buy pages, never a subscription', async () => {
+  it('in Spanish a new user is offered to subscribe now, on the Spanish pricing page', async () => {
     await initI18n('es');
     try {
       const html = render(text(5, 1, { isNewUser: true }));
-      expect(html).toContain('>Comprar páginas</a>');
-      expect(html.toLowerCase()).not.toContain('suscr');
+      expect(html).toContain('>Suscribirse ahora</a>');
+      expect(html).toContain('href="/es/pricing/#subscriptions"');
     } finally {
       await initI18n('en');
     }
   });
 
-  it('a group member who is not the owner gets no buy link', () => {
+  it('while the packages count is read, the offer waits (a progress indicator, no wrong offer)', () => {
+    const html = render(text(5, 1, { isNewUser: true }), { isCheckingOffer: true });
+    expect(html).toContain('aria-busy="true"');
+    expect(html).toContain('Loading…');
+    expect(html).not.toContain('Subscribe now');
+    expect(html).not.toContain('Buy more pages');
+  });
+
+  it('a group member who is not the owner: the contact-your-Administrator message and Notify admin, no buying', () => {
     const html = render(text(5, 1, { canBuy: false }));
     expect(html).not.toContain('Buy more pages');
+    expect(html).not.toContain('Subscribe now');
     expect(html).not.toContain('/pricing/');
+    expect(html.replaceAll('&#x27;', "'")).toContain(
+      "Your organization doesn't have enough pages on its balance to complete the check.",
+    );
+    expect(html).toMatch(
+      /Please contact your Administrator or get in touch with our team <a href="\/contact-us\/"[^>]*>here<\/a>\./,
+    );
+    expect(html).toContain('>Notify admin</button>');
     expect(html).toContain('Check only the first page');
+    expect(render(text(5, 0, { canBuy: false }, true))).toContain('have enough AI pages');
   });
 
   it('files: each with its pages and a total; Run check disabled at 0; offers with an empty balance', () => {

@@ -1,6 +1,10 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useServices } from '../app/ServicesContext.tsx';
+import { subscriptionsPath } from '../commerce/subscriptions.ts';
+import { Spinner } from '../components/Spinner.tsx';
 import { localisedPath } from '../language/language.ts';
 import { useLanguage } from '../language/useLanguage.ts';
 import { ModalFrame } from '../modals/ModalFrame.tsx';
@@ -9,7 +13,9 @@ import {
   callbackProp,
   confirmTitleKey,
   confirmView,
+  needsPackagesCount,
   parseConfirmData,
+  withPackagesBought,
   type ConfirmData,
   type ShortfallOffer,
 } from './confirmModel.ts';
@@ -21,31 +27,74 @@ export type ConfirmActions = {
   onRunAllowed?: (() => void) | undefined;
   /** Keeps the pending check and opens the sign-up modal. */
   onSignUp?: (() => void) | undefined;
+  /** Opens the add-more-pages modal (the AI packages modal in AI mode). */
+  onBuyMore?: (() => void) | undefined;
+  /** Opens the notify modal: a member asks the organisation's owner for pages. */
+  onNotify?: (() => void) | undefined;
+  /** The offer waits on the packages count (a new user or a past buyer). */
+  isCheckingOffer?: boolean | undefined;
 };
 
-function Offer({ offer, onSignUp }: { offer: ShortfallOffer; onSignUp: (() => void) | undefined }) {
+function Offer({ offer, aiMode, actions }: { offer: ShortfallOffer; aiMode: boolean; actions: ConfirmActions }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   if (offer === null) return null;
-  if (offer === 'signUp') {
+  if (actions.isCheckingOffer === true) {
     return (
-      <button type="button" className="button button--primary" onClick={onSignUp}>
-        {t('confirm.offer.signUp')}
+      <button type="button" className="button button--primary" disabled aria-busy="true">
+        <Spinner size="sm" />
+        {t('common.loading')}
       </button>
     );
   }
+  switch (offer) {
+    case 'signUp':
+      return (
+        <button type="button" className="button button--primary" onClick={actions.onSignUp}>
+          {t('confirm.offer.signUp')}
+        </button>
+      );
+    case 'subscribe':
+      return (
+        <Dialog.Close asChild>
+          <Link className="button button--primary" to={subscriptionsPath(lang, aiMode ? '?ai=' : '')}>
+            {t('confirm.offer.subscribe')}
+          </Link>
+        </Dialog.Close>
+      );
+    case 'buy':
+      return (
+        <button type="button" className="button button--primary" onClick={actions.onBuyMore}>
+          {t('confirm.offer.buy')}
+        </button>
+      );
+    case 'notify':
+      return (
+        <button type="button" className="button button--primary" onClick={actions.onNotify}>
+          {t('notify.send')}
+        </button>
+      );
+  }
+}
+
+/** The organisation lacks pages and the member cannot buy: the "contact your Administrator" message (§8). */
+function MemberNotice({ aiMode }: { aiMode: boolean }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
   return (
-    <Dialog.Close asChild>
-      <Link className="button button--primary" to={localisedPath('/pricing/', lang)}>
-        {offer === 'buyPages' ? t('confirm.offer.buyPages') : t('confirm.offer.buy')}
-      </Link>
-    </Dialog.Close>
+    <div className="alert alert--info confirm__member" data-testid="confirm-member">
+      <p>{t(aiMode ? 'notify.message.ai_pages' : 'notify.message.pages')}</p>
+      <p>
+        <Trans i18nKey="notify.contact" components={{ here: <Link to={localisedPath('/contact-us/', lang)} /> }} />
+      </p>
+    </div>
   );
 }
 
 /** The body of the confirm modal (check-tool.md §2): balance, avatar, then the text or file summary. */
-export function ConfirmContent({ data, onRun, onRunAllowed, onSignUp }: { data: ConfirmData } & ConfirmActions) {
+export function ConfirmContent({ data, ...actions }: { data: ConfirmData } & ConfirmActions) {
   const { t } = useTranslation();
+  const { onRun, onRunAllowed } = actions;
   const view = confirmView(data);
   const balanceText = data.aiMode
     ? t('confirm.aiBalance', { count: data.balance })
@@ -89,10 +138,11 @@ export function ConfirmContent({ data, onRun, onRunAllowed, onSignUp }: { data: 
               <dd>{view.wordsPerPage}</dd>
             </div>
           </dl>
+          {view.offer === 'notify' ? <MemberNotice aiMode={data.aiMode} /> : null}
           <div className="modal__actions confirm__actions">
             {view.isShort ? (
               <>
-                <Offer offer={view.offer} onSignUp={onSignUp} />
+                <Offer offer={view.offer} aiMode={data.aiMode} actions={actions} />
                 {view.allowedPages > 0 ? (
                   <Dialog.Close className="button" onClick={onRunAllowed}>
                     {t('confirm.runAllowed', { count: view.allowedPages })}
@@ -131,8 +181,9 @@ export function ConfirmContent({ data, onRun, onRunAllowed, onSignUp }: { data: 
               </tr>
             </tfoot>
           </table>
+          {view.offer === 'notify' ? <MemberNotice aiMode={data.aiMode} /> : null}
           <div className="modal__actions confirm__actions">
-            <Offer offer={view.offer} onSignUp={onSignUp} />
+            <Offer offer={view.offer} aiMode={data.aiMode} actions={actions} />
             <Dialog.Close className="button button--primary" disabled={view.isRunDisabled} onClick={onRun}>
               {t('confirm.run')}
             </Dialog.Close>
@@ -146,14 +197,25 @@ export function ConfirmContent({ data, onRun, onRunAllowed, onSignUp }: { data: 
 /** The 'confirm' modal. Its decision data and callbacks arrive through the modal props, validated here. */
 export function ConfirmModal({ props }: { props: ModalProps }) {
   const { t } = useTranslation();
-  const data = parseConfirmData(props['data']);
-  if (data === null) {
+  const { endpoints, modals } = useServices();
+  const parsed = parseConfirmData(props['data']);
+  // A user who looks new may have bought packs before (packages_bought): then "Buy more pages", not "Subscribe now".
+  const needsCount = parsed !== null && needsPackagesCount(parsed);
+  const purchases = useQuery({
+    queryKey: ['credentials', 'purchases'],
+    queryFn: () => endpoints.credentials(),
+    enabled: needsCount,
+    staleTime: 0,
+  });
+  if (parsed === null) {
     return (
       <ModalFrame title={t('confirm.title.ready')} size="sm">
         <p role="alert">{t('errors.unknown')}</p>
       </ModalFrame>
     );
   }
+  const data = purchases.data === undefined ? parsed : withPackagesBought(parsed, purchases.data.packages_bought);
+  const groupProps = data.groupId == null ? {} : { groupId: data.groupId };
   return (
     <ModalFrame title={t(confirmTitleKey(data))} size="sm">
       <ConfirmContent
@@ -161,6 +223,17 @@ export function ConfirmModal({ props }: { props: ModalProps }) {
         onRun={callbackProp(props['onRun'])}
         onRunAllowed={callbackProp(props['onRunAllowed'])}
         onSignUp={callbackProp(props['onSignUp'])}
+        onBuyMore={() => {
+          // "Buy more pages" is offered to a past buyer: not a new user (the AI packages modal's title rule)
+          if (data.aiMode) modals.openModal('aiprice', { ...groupProps, isNewUser: data.audience.isNewUser });
+          else modals.openModal('price', groupProps);
+        }}
+        onNotify={() => {
+          if (data.groupId != null) {
+            modals.openModal('notify', { groupId: data.groupId, reason: data.aiMode ? 'ai_pages' : 'pages' });
+          }
+        }}
+        isCheckingOffer={needsCount && purchases.isPending}
       />
     </ModalFrame>
   );

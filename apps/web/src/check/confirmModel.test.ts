@@ -3,8 +3,10 @@ import {
   confirmData,
   confirmTitleKey,
   confirmView,
+  needsPackagesCount,
   parseConfirmData,
   shortfallOffer,
+  withPackagesBought,
   type ConfirmAudience,
   type ConfirmData,
 } from './confirmModel.ts';
@@ -26,6 +28,7 @@ const textData = (pagesNeeded: number, balance: number, who: Partial<ConfirmAudi
   avatar: '',
   summary: { kind: 'text', pagesNeeded },
   ai: null,
+  groupId: null,
 });
 
 describe('confirm modal branches (check-tool.md §2)', () => {
@@ -36,12 +39,30 @@ describe('confirm modal branches (check-tool.md §2)', () => {
     expect(confirmTitleKey(textData(1, 1, { isGuest: true }))).toBe('confirm.title.ready');
   });
 
-  it('offers sign-up, buy pages (first pages) or buy more, and nothing to non-owner members', () => {
+  it('offers sign-up (guest), notify (a member who does not own the organisation), subscribe now (subscriber or new user), else buy more', () => {
     expect(shortfallOffer(audience({ isGuest: true }))).toBe('signUp');
-    expect(shortfallOffer(audience({ isSubscriber: true }))).toBe('buyPages');
-    expect(shortfallOffer(audience({ isNewUser: true }))).toBe('buyPages');
+    expect(shortfallOffer(audience({ isSubscriber: true }))).toBe('subscribe');
+    expect(shortfallOffer(audience({ isNewUser: true }))).toBe('subscribe');
     expect(shortfallOffer(audience())).toBe('buy');
-    expect(shortfallOffer(audience({ canBuy: false }))).toBeNull();
+    expect(shortfallOffer(audience({ canBuy: false }))).toBe('notify');
+    // a member of a subscribed organisation still cannot buy: notify, never subscribe
+    expect(shortfallOffer(audience({ canBuy: false, isSubscriber: true }))).toBe('notify');
+  });
+
+  it('a user who looks new but bought packs before (packages_bought > 0) is offered Buy more pages', () => {
+    const looksNew = textData(3, 0, { isNewUser: true });
+    expect(needsPackagesCount(looksNew)).toBe(true);
+    expect(confirmView(looksNew)).toMatchObject({ offer: 'subscribe' });
+    const pastBuyer = withPackagesBought(looksNew, 2);
+    expect(pastBuyer.audience.isNewUser).toBe(false);
+    expect(confirmView(pastBuyer)).toMatchObject({ offer: 'buy' });
+    expect(withPackagesBought(looksNew, 0)).toBe(looksNew);
+    // nothing to wait for: a subscriber, a past buyer already known, a guest, an organisation
+    expect(needsPackagesCount(textData(3, 0, { isNewUser: true, isSubscriber: true }))).toBe(false);
+    expect(needsPackagesCount(textData(3, 0))).toBe(false);
+    expect(needsPackagesCount(textData(3, 0, { isGuest: true, isNewUser: true }))).toBe(false);
+    expect(needsPackagesCount({ ...looksNew, groupId: 4 })).toBe(false);
+    expect(withPackagesBought({ ...looksNew, groupId: 4 }, 3).audience.isNewUser).toBe(true);
   });
 
   it('a short text offers the allowed pages, cut to 275 × balance words', () => {
@@ -97,6 +118,8 @@ describe('confirm modal branches (check-tool.md §2)', () => {
     });
     expect(member.balance).toBe(3);
     expect(member.audience.canBuy).toBe(false);
+    expect(member.groupId).toBe(group().id);
+    expect(confirmView(member)).toMatchObject({ offer: 'notify' });
     const owner = confirmData({
       account: {
         kind: 'group',
@@ -117,7 +140,7 @@ describe('confirm modal branches (check-tool.md §2)', () => {
       aiMode: false,
       summary: { kind: 'text', pagesNeeded: 1 },
     });
-    expect(guest).toMatchObject({ balance: 0, avatar: '', audience: { isGuest: true } });
+    expect(guest).toMatchObject({ balance: 0, avatar: '', audience: { isGuest: true }, groupId: null });
   });
 
   it('shows the AI check chosen with the text: its AI pages and the balance that pays them (issue 13, A4)', () => {
@@ -144,5 +167,7 @@ describe('confirm modal branches (check-tool.md §2)', () => {
       parseConfirmData({ ...data, summary: { kind: 'files', files: [{ name: 1, pages: 1 }], loading: false } }),
     ).toBeNull();
     expect(parseConfirmData({ ...data, summary: { kind: 'other' } })).toBeNull();
+    expect(parseConfirmData({ ...data, groupId: 12 })?.groupId).toBe(12);
+    expect(parseConfirmData({ ...data, groupId: '12' })?.groupId).toBeNull();
   });
 });

@@ -34,6 +34,8 @@ export type ConfirmData = {
   summary: ConfirmSummary;
   /** The AI check chosen with the check: AI pages it costs and those on the balance (null: not chosen). */
   ai?: { pages: number; balance: number } | null;
+  /** The organisation that pays (its owner buys for it; its members notify the owner), or null/absent. */
+  groupId?: number | null;
 };
 
 export function confirmAudience(account: Account): ConfirmAudience {
@@ -61,6 +63,7 @@ export function confirmData(options: {
     avatar: account.kind === 'individual' || account.kind === 'group' ? account.user.avatar : '',
     summary,
     ai: aiPages > 0 ? { pages: aiPages, balance: aiPagesFor(account) } : null,
+    groupId: account.kind === 'group' ? account.group.id : null,
   };
 }
 
@@ -80,17 +83,39 @@ export function confirmTitleKey(data: ConfirmData): ConfirmTitleKey {
   return data.audience.isGuest ? 'confirm.title.signUp' : 'confirm.title.addPages';
 }
 
-export type ShortfallOffer = 'signUp' | 'buyPages' | 'buy' | null;
+export type ShortfallOffer = 'signUp' | 'subscribe' | 'buy' | 'notify' | null;
 
 /**
- * What a short balance offers: sign-up (guest), buy pages (subscriber or new user), buy more (not for members).
- * check-tool.md §2 names the second offer "subscribe now", but subscriptions are not sold yet (issue 13 A5: a
- * feature that does not exist is not advertised), so it leads to the page packs under their own name.
+ * What a short balance offers (check-tool.md §2, §6; commerce-and-cabinet.md §6): sign-up (guest); for a member of
+ * an organisation who is not its owner, the "contact your Administrator" message with Notify admin (the buy option
+ * is hidden); subscribe now (subscriber or new user); buy more pages (a past buyer).
  */
 export function shortfallOffer(audience: ConfirmAudience): ShortfallOffer {
   if (audience.isGuest) return 'signUp';
-  if (audience.isSubscriber || audience.isNewUser) return 'buyPages';
-  return audience.canBuy ? 'buy' : null;
+  if (!audience.canBuy) return 'notify';
+  if (audience.isSubscriber || audience.isNewUser) return 'subscribe';
+  return 'buy';
+}
+
+/**
+ * Whether the offer waits on the number of packages the user bought: an individual who looks new (no pages, no
+ * subscription) is new only if they never bought a pack (the profile does not carry that count; the credentials do).
+ */
+export function needsPackagesCount(data: ConfirmData): boolean {
+  const { audience } = data;
+  return (
+    !audience.isGuest &&
+    audience.canBuy &&
+    !audience.isSubscriber &&
+    audience.isNewUser &&
+    (data.groupId ?? null) === null
+  );
+}
+
+/** The data with the packages count known: a past buyer (packages_bought > 0) is not a new user. */
+export function withPackagesBought(data: ConfirmData, packagesBought: number): ConfirmData {
+  if (packagesBought <= 0 || !data.audience.isNewUser || (data.groupId ?? null) !== null) return data;
+  return { ...data, audience: { ...data.audience, isNewUser: false } };
 }
 
 export type ConfirmView =
@@ -193,6 +218,7 @@ export function parseConfirmData(value: unknown): ConfirmData | null {
     avatar: value['avatar'],
     summary,
     ai: parsedAi,
+    groupId: typeof value['groupId'] === 'number' && Number.isInteger(value['groupId']) ? value['groupId'] : null,
   };
 }
 

@@ -9,6 +9,7 @@ import { TabList, panelId, tabId } from '../report/TabList.tsx';
 import { formatCount } from '../i18n/format.ts';
 import { formatCents, formatPerPage, formatRate, type PricingTab } from './money.ts';
 import { PRICING_TABS, QUOTE_PATH, buyLabel, type BuyRoute } from './pricing.ts';
+import { displayPlanName } from './subscriptions.ts';
 
 export const PRICING_ID_PREFIX = 'pricing';
 
@@ -28,7 +29,15 @@ export type PricingPlansProps = {
   onGroupChange: (groupId: number | null) => void;
   onTabChange: (tab: PricingTab) => void;
   onBuy: (plan: Plan) => void;
+  /** The monthly plan offered under the packs ("Subscribe to"), or null/absent for none. */
+  subscribeTo?: SubscribeOffer | null;
+  /** The subscription is being started (its button shows progress). */
+  isSubscribing?: boolean;
+  onSubscribe?: () => void;
 };
+
+/** The tab's default monthly plan, offered beside the packs: its name and price per month (cents). */
+export type SubscribeOffer = { name: string; price: number };
 
 const TAB_LABEL_KEYS = {
   individ: 'commerce.pricing.tabs.individ',
@@ -76,6 +85,30 @@ function PlanCard({ plan, isDefault, props }: { plan: Plan; isDefault: boolean; 
         {t(label.key, { count: label.count, number: formatCount(label.count, lang) })}
       </button>
     </li>
+  );
+}
+
+/** "Subscribe to": the tab's default monthly plan, on the pay-as-you-go list (commerce-and-cabinet.md §2). */
+function SubscribeOfferRow({ offer, props }: { offer: SubscribeOffer; props: PricingPlansProps }) {
+  const { t } = useTranslation();
+  const isBusy = props.isSubscribing === true;
+  return (
+    <div className="pricing-subscribe">
+      <p>{t('subscriptions.subscribeLead')}</p>
+      <button
+        type="button"
+        className="button"
+        onClick={props.onSubscribe}
+        disabled={isBusy || props.route === 'wait' || props.pendingService !== null}
+        aria-busy={isBusy}
+      >
+        {isBusy ? <Spinner size="sm" /> : null}
+        {t('subscriptions.subscribeTo', {
+          name: displayPlanName(offer.name),
+          price: formatCents(offer.price, props.lang),
+        })}
+      </button>
+    </div>
   );
 }
 
@@ -151,6 +184,7 @@ export function PricingPlans(props: PricingPlansProps) {
           ))}
           {tab === 'business' ? <CustomCard lang={props.lang} /> : null}
         </ul>
+        {props.subscribeTo == null ? null : <SubscribeOfferRow offer={props.subscribeTo} props={props} />}
         {props.error === null ? null : (
           <div className="alert alert--error" role="alert">
             {props.error}

@@ -14,7 +14,7 @@ describe('firstBuy (a guest purchase kept for after sign-up)', () => {
   it('is taken once: the second take finds nothing', () => {
     const store = createMemoryStore();
     saveFirstBuy(store, { service: 'aiStandard', quantity: 1 });
-    expect(takeFirstBuy(store)).toEqual({ service: 'aiStandard', quantity: 1 });
+    expect(takeFirstBuy(store)).toEqual({ kind: 'pack', service: 'aiStandard', quantity: 1 });
     expect(takeFirstBuy(store)).toBeNull();
     expect(store.dump()).toEqual({});
   });
@@ -27,7 +27,14 @@ describe('firstBuy (a guest purchase kept for after sign-up)', () => {
   });
 
   it('removes an unreadable entry and yields nothing', () => {
-    for (const raw of ['not json', '[]', '{"quantity":1}', '{"service":"  "}', 'null']) {
+    for (const raw of [
+      'not json',
+      '[]',
+      '{"quantity":1}',
+      '{"service":"  "}',
+      'null',
+      '{"kind":"gift","service":"x"}',
+    ]) {
       const store = createMemoryStore({ firstBuy: raw });
       expect(takeFirstBuy(store), raw).toBeNull();
       expect(store.dump(), raw).toEqual({});
@@ -37,9 +44,32 @@ describe('firstBuy (a guest purchase kept for after sign-up)', () => {
   it('falls back to a quantity of 1 when the stored one is out of range', () => {
     for (const quantity of [0, -3, 1.5, 101, '2']) {
       const store = createMemoryStore({ firstBuy: JSON.stringify({ service: 'light', quantity }) });
-      expect(takeFirstBuy(store), String(quantity)).toEqual({ service: 'light', quantity: 1 });
+      expect(takeFirstBuy(store), String(quantity)).toEqual({ kind: 'pack', service: 'light', quantity: 1 });
     }
     const store = createMemoryStore({ firstBuy: JSON.stringify({ service: 'light', quantity: 100 }) });
-    expect(takeFirstBuy(store)).toEqual({ service: 'light', quantity: 100 });
+    expect(takeFirstBuy(store)).toEqual({ kind: 'pack', service: 'light', quantity: 100 });
+  });
+
+  it('keeps a subscription too: its plan, and whether it is for the organisation the new account will own', () => {
+    const store = createMemoryStore();
+    saveFirstBuy(store, { kind: 'subscription', service: 'lightTeamsSubscription', forOrganisation: true });
+    expect(JSON.parse(store.dump()[FIRST_BUY_KEY] ?? 'null')).toEqual({
+      kind: 'subscription',
+      service: 'lightTeamsSubscription',
+      forOrganisation: true,
+    });
+    expect(takeFirstBuy(store)).toEqual({
+      kind: 'subscription',
+      service: 'lightTeamsSubscription',
+      forOrganisation: true,
+    });
+    expect(takeFirstBuy(store)).toBeNull();
+  });
+
+  it('a subscription chosen after a pack replaces it (one pending purchase at a time)', () => {
+    const store = createMemoryStore();
+    saveFirstBuy(store, { service: 'light', quantity: 1 });
+    saveFirstBuy(store, { kind: 'subscription', service: 'lightSubscription', forOrganisation: false });
+    expect(takeFirstBuy(store)).toEqual({ kind: 'subscription', service: 'lightSubscription', forOrganisation: false });
   });
 });

@@ -21,6 +21,7 @@ import {
   MY_INVITATIONS_QUERY_KEY,
 } from '../members/organisations.ts';
 import { NOTICES_QUERY_KEY } from '../notices/notices.ts';
+import { ADMIN_BILLING_PATH, BILLING_PATH } from '../billing/billing.ts';
 import { Spinner } from './Spinner.tsx';
 
 function initialOf(profile: CredentialsUser): string {
@@ -98,7 +99,7 @@ export function ProfileMenu({ profile }: { profile: CredentialsUser }) {
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="menu" align="end" sideOffset={8}>
           <DropdownMenu.Label className="menu__label">{profile.email}</DropdownMenu.Label>
-          <DropdownMenu.Item className="menu__item" onSelect={() => void navigate(localisedPath('/pricing/', lang))}>
+          <DropdownMenu.Item className="menu__item" onSelect={() => void navigate(localisedPath(BILLING_PATH, lang))}>
             {t('profileMenu.balance')}
             <span className="pill">{t('profileMenu.pages', { count: pages })}</span>
           </DropdownMenu.Item>
@@ -150,6 +151,11 @@ export function ProfileMenu({ profile }: { profile: CredentialsUser }) {
           {profile.is_admin === true ? (
             <DropdownMenu.Item className="menu__item" onSelect={() => void navigate('/admin/collections')}>
               {t('admin.menuLink')}
+            </DropdownMenu.Item>
+          ) : null}
+          {profile.is_admin === true ? (
+            <DropdownMenu.Item className="menu__item" onSelect={() => void navigate(ADMIN_BILLING_PATH)}>
+              {t('billing.admin.menuLink')}
             </DropdownMenu.Item>
           ) : null}
           <DropdownMenu.Separator className="menu__separator" />

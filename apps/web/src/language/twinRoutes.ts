@@ -3,7 +3,7 @@ import { LEGAL_PATHS } from '../legal/legalPaths.ts';
 
 /**
  * Every route pattern that exists in English and, with the /es prefix, in Spanish: the spec's twin pages,
- * the legal documents and the card-payment pages. Pages not listed here (the cabinet, the portal, the
+ * the legal documents, the card-payment pages and the cabinet's Billing page. Pages not listed here (the cabinet, the portal, the
  * citation generator, the password reset) have one path in both languages: the stored choice decides.
  * language.test.ts checks this list against the router's route table, both ways.
  */
@@ -14,4 +14,5 @@ export const TWIN_ROUTE_PATTERNS: readonly string[] = [
   '/payment/pending/:orderId',
   '/payment-success/',
   '/payment-success/1',
+  '/profile/billing/',
 ];

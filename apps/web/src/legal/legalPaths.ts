@@ -10,7 +10,7 @@ export const LEGAL_PATHS: Readonly<Record<LegalDocumentId, string>> = {
 };
 
 /** The date every document states as its last update (ISO). Change it with the texts. */
-export const LEGAL_LAST_UPDATED = '2026-11-25';
+export const LEGAL_LAST_UPDATED = '2026-11-26';
 
 /** The i18n key of each document's name (links in the footer, the cart and the documents themselves). */
 export const LEGAL_NAME_KEYS = {

@@ -5,6 +5,7 @@ import { parseSocialLoginError } from '@veritext/contracts';
 import { lazyComponent } from '../app/lazyComponent.ts';
 import { LoadingBlock } from '../components/Spinner.tsx';
 import type { ModalName, ModalProps } from './registry.ts';
+import { idProp, notifyReasonProp } from './aiPriceModel.ts';
 import { InfoModal } from './InfoModal.tsx';
 import { ModalFrame } from './ModalFrame.tsx';
 import { MODAL_CHUNKS } from './modalChunks.ts';
@@ -19,6 +20,9 @@ const ResetPasswordModal = lazyComponent(async () => (await MODAL_CHUNKS.reset()
 const VerifyEmailModal = lazyComponent(async () => (await MODAL_CHUNKS.verify_email()).VerifyEmailModal);
 const ReportModal = lazyComponent(async () => (await MODAL_CHUNKS.report()).ReportModal);
 const CartModal = lazyComponent(async () => (await MODAL_CHUNKS.cart()).CartModal);
+const PriceModal = lazyComponent(async () => (await MODAL_CHUNKS.price()).PriceModal);
+const AiPriceModal = lazyComponent(async () => (await MODAL_CHUNKS.aiprice()).AiPriceModal);
+const NotifyModal = lazyComponent(async () => (await MODAL_CHUNKS.notify()).NotifyModal);
 
 export type OpenModal = { name: ModalName; props: ModalProps; key: number };
 
@@ -77,11 +81,23 @@ function ModalContent({ open, switchTo }: { open: OpenModal; switchTo: (name: Mo
       return <VerifyEmailModal />;
     case 'cart':
       return <CartModal />;
-    // The pricing-slider and notify modals arrive with their issue; until then nothing opens them.
-    case 'price':
-    case 'aiprice':
+    case 'price': {
+      // an organisation's owner is offered the team packs, unless a tab is named
+      const groupId = idProp(open.props['groupId']);
+      const tab = open.props['tab'] ?? (groupId === null ? 'individ' : 'business');
+      return <PriceModal tab={tab === 'business' ? 'business' : 'individ'} groupId={groupId} />;
+    }
+    case 'aiprice': {
+      const isNew = open.props['isNewUser'];
+      return (
+        <AiPriceModal
+          groupId={idProp(open.props['groupId'])}
+          isNewUserProp={typeof isNew === 'boolean' ? isNew : null}
+        />
+      );
+    }
     case 'notify':
-      return null;
+      return <NotifyModal groupId={idProp(open.props['groupId'])} reason={notifyReasonProp(open.props['reason'])} />;
   }
 }
 

@@ -25,6 +25,9 @@ const HOSTED: readonly ModalName[] = [
   'reset',
   'verify_email',
   'cart',
+  'price',
+  'aiprice',
+  'notify',
 ];
 
 /**

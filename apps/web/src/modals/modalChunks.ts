@@ -16,6 +16,9 @@ export const MODAL_CHUNKS = {
   verify_email: () => import('../account/VerifyEmailModal.tsx'),
   report: () => import('../report/ReportModal.tsx'),
   cart: () => import('../commerce/CartModal.tsx'),
+  price: () => import('./PriceModal.tsx'),
+  aiprice: () => import('./AiPriceModal.tsx'),
+  notify: () => import('./NotifyModal.tsx'),
 } as const satisfies Partial<Record<ModalName | 'dialog', () => Promise<unknown>>>;
 
 /** Starts fetching what opening `name` needs; a failure here is left to the render (its error surfaces there). */

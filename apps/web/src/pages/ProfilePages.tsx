@@ -14,6 +14,7 @@ import { InvitationsCard } from '../members/InvitationsCard.tsx';
 import { OrganisationsCard } from '../members/OrganisationsCard.tsx';
 import { CREDENTIALS_QUERY_KEY } from '../modals/ApiTokenModal.tsx';
 import { useErrorText } from '../modals/useAuthFlow.ts';
+import { MySubscriptionCard } from '../profile/MySubscriptionCard.tsx';
 import { ProfileSettings } from '../profile/ProfileSettings.tsx';
 import { RegistrationLinksCard } from '../invites/RegistrationLinksCard.tsx';
 
@@ -150,6 +151,7 @@ export function ProfilePage() {
       <div className="cabinet-grid">
         {session.profile === null ? null : <AccountDetails profile={session.profile} />}
         <BalanceCard />
+        <MySubscriptionCard />
         <InvitationsCard />
         <OrganisationsCard />
         <RegistrationLinksCard />

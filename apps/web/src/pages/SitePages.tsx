@@ -16,6 +16,9 @@ import { siteSupportEmail } from '../legal/operator.ts';
 // The AI detector and the pricing plans load on demand (chunks of their own); the home page's check form does not.
 const AiDetector = lazyComponent(async () => (await import('../ai-detector/AiDetector.tsx')).AiDetector);
 const PricingWidget = lazyComponent(async () => (await import('../commerce/PricingWidget.tsx')).PricingWidget);
+const SubscriptionWidget = lazyComponent(
+  async () => (await import('../commerce/SubscriptionWidget.tsx')).SubscriptionWidget,
+);
 
 export function HomePage() {
   const { t } = useTranslation();
@@ -150,7 +153,7 @@ export function PricingPage() {
     t('pages.pricing.f5'),
     t('pages.pricing.f6'),
   ];
-  // The packs first (what a visitor came for), then what every pack includes and what is not sold yet.
+  // The packs first (what a visitor came for), the monthly plans, then what every pack includes and what is not sold yet.
   return (
     <div className="container page pricing-page">
       <PageIntro title={t('pages.pricing.title')} lead={t('pages.pricing.lead')} />
@@ -160,6 +163,15 @@ export function PricingPage() {
         </h2>
         <Suspense fallback={<LoadingBlock label={t('commerce.pricing.loading')} />}>
           <PricingWidget />
+        </Suspense>
+      </section>
+      <section id="subscriptions" className="pricing-subscriptions" aria-labelledby="pricing-subscriptions-title">
+        <h2 id="pricing-subscriptions-title" className="pricing-page__title">
+          {t('subscriptions.title')}
+        </h2>
+        <p className="pricing-subscriptions__lead">{t('subscriptions.lead')}</p>
+        <Suspense fallback={<LoadingBlock label={t('subscriptions.loading')} />}>
+          <SubscriptionWidget />
         </Suspense>
       </section>
       <div className="pricing-page__details">

@@ -22,7 +22,7 @@ export function credentialsFor(user: CredentialsUser): CredentialsResponse {
     block_text_submit: false,
     has_to_verify_email: false,
     packages_bought: 0,
-    balance: { negative_balance_allowed: false, transactions_url: '/profile/transactions' },
+    balance: { negative_balance_allowed: false, transactions_url: '/api/v1/billing/transactions/' },
     current_order: {
       add_item_url: '/order/add_item',
       enable_gate_2_shop: false,

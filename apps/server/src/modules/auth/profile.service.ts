@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import { SITE_LANGUAGES, type CredentialsResponse, type LoginJsonResponse } from '@veritext/contracts';
+import {
+  BILLING_TRANSACTIONS_PATH,
+  SITE_LANGUAGES,
+  type CredentialsResponse,
+  type LoginJsonResponse,
+} from '@veritext/contracts';
 import type { Queryable } from '../../db/database.ts';
 import { currentOrderItems, purchaseSummary } from '../commerce/commerce.service.ts';
 import { findAccountOfUser, type AccountRecord } from '../ledger/ledger.repository.ts';
@@ -45,7 +50,7 @@ export async function buildCredentials(db: Queryable, user: UserRecord): Promise
     packages_bought: purchases.packagesBought,
     balance: {
       negative_balance_allowed: account?.negative_balance_allowed ?? false,
-      transactions_url: '/profile/transactions',
+      transactions_url: BILLING_TRANSACTIONS_PATH,
     },
     current_order: {
       add_item_url: '/order/add_item',

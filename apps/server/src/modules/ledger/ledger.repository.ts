@@ -28,6 +28,10 @@ export type LedgerEntryRecord = {
   reference: string | null;
   actor_user_id: number | null;
   note: string;
+  /** A site administrator's correction (billing/ledger-admin.service.ts), or null. */
+  admin_action: 'release_hold' | 'cancel_hold' | 'cancel_reversal' | null;
+  /** cancel_reversal: the 'reverse' entry this one undoes. */
+  cancels_entry_id: number | null;
   created_at: Date;
 };
 
@@ -90,6 +94,8 @@ export async function applyEntry(
     reference?: string | null;
     actorUserId?: number | null;
     note?: string;
+    adminAction?: LedgerEntryRecord['admin_action'];
+    cancelsEntryId?: number | null;
   },
 ): Promise<LedgerEntryRecord | null> {
   const available = AVAILABLE_COLUMN[entry.bucket];
@@ -102,8 +108,9 @@ export async function applyEntry(
   );
   if (updated.rows.length === 0) return null;
   const { rows } = await db.query<LedgerEntryRecord>(
-    `INSERT INTO ledger_entries (account_id, kind, bucket, available_delta, held_delta, hold_entry_id, reference, actor_user_id, note)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING *`,
+    `INSERT INTO ledger_entries (account_id, kind, bucket, available_delta, held_delta, hold_entry_id, reference, actor_user_id, note,
+       admin_action, cancels_entry_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING *`,
     [
       entry.accountId,
       entry.kind,
@@ -114,6 +121,8 @@ export async function applyEntry(
       entry.reference ?? null,
       entry.actorUserId ?? null,
       entry.note ?? '',
+      entry.adminAction ?? null,
+      entry.cancelsEntryId ?? null,
     ],
   );
   return rows[0] ?? null;
@@ -121,6 +130,20 @@ export async function applyEntry(
 
 export async function findEntry(db: Queryable, id: number): Promise<LedgerEntryRecord | null> {
   const { rows } = await db.query<LedgerEntryRecord>('SELECT * FROM ledger_entries WHERE id = $1', [id]);
+  return rows[0] ?? null;
+}
+
+/** The entry, locked for the rest of the transaction (one correction of it at a time). */
+export async function lockEntry(db: Queryable, id: number): Promise<LedgerEntryRecord | null> {
+  const { rows } = await db.query<LedgerEntryRecord>('SELECT * FROM ledger_entries WHERE id = $1 FOR UPDATE', [id]);
+  return rows[0] ?? null;
+}
+
+/** The entry that cancelled a reversal, if any. */
+export async function findCancellationOf(db: Queryable, entryId: number): Promise<LedgerEntryRecord | null> {
+  const { rows } = await db.query<LedgerEntryRecord>('SELECT * FROM ledger_entries WHERE cancels_entry_id = $1', [
+    entryId,
+  ]);
   return rows[0] ?? null;
 }
 

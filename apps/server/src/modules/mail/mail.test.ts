@@ -41,6 +41,8 @@ describe('mail configuration in production', () => {
     APP_SECRET: 'a-production-secret-'.padEnd(40, 'y'),
     STRIPE_SECRET_KEY: 'sk_live_x',
     STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    SELLER_NAME: 'Veritext Ltd',
+    SELLER_ADDRESS: '1 Main Street',
   };
 
   it('stops without SMTP or without PUBLIC_URL: links would never reach users', () => {

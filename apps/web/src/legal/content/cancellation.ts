@@ -1,17 +1,25 @@
 import type { LegalDocument } from '../legalText.ts';
 
-/** Cancellation policy (/cancellation-policy/): what can be cancelled today, given that only one-time packs exist. */
+/** Cancellation policy (/cancellation-policy/): cancelling a subscription, an order, a purchase or the account. */
 export const CANCELLATION: LegalDocument = {
   en: {
     title: 'Cancellation Policy',
-    lead: 'How to cancel an order, a purchase or your account, and why there is no subscription to cancel.',
+    lead: 'How to cancel a monthly subscription, an order, a purchase or your account.',
     sections: [
       {
-        id: 'no-subscriptions',
-        heading: 'There are no subscriptions yet',
+        id: 'subscriptions',
+        heading: 'Cancelling a subscription',
         blocks: [
           {
-            p: 'Everything Veritext sells today is a one-time pack of pages or AI pages. Nothing renews and nothing is charged again unless you buy again, so there is no subscription to cancel. Monthly plans are being prepared; before we sell any, this page will say how to cancel them, and cancelling will be possible from your account at any time before the next renewal.',
+            p: 'You can cancel a monthly subscription at any time, from the My subscription card of your [Profile](/profile/) page (an organisation’s, by its owner). We ask why you are leaving; answering is up to you.',
+          },
+          {
+            list: [
+              'Cancelling takes effect at the end of the month you have paid for. Until then the subscription stays active and you keep using it; it does not renew, and you are not charged again.',
+              'The current month is not refunded. The pages on your balance stay yours, including those a month left unused.',
+              'If a renewal payment is declined, we try the card again once a day, up to 3 times in all; if every try fails, the subscription ends by itself, with nothing more to pay.',
+              'Changed your mind before the end of the month? Upgrading to a dearer plan makes a cancelled subscription renew again. Once it has ended, you can start a new one at any time from the [pricing page](/pricing/).',
+            ],
           },
         ],
       },
@@ -21,7 +29,7 @@ export const CANCELLATION: LegalDocument = {
         blocks: [
           {
             list: [
-              'In the cart you can remove any pack, or simply not complete the purchase: nothing is charged until you pay on the card page.',
+              'In the cart you can remove any pack, or simply not complete the purchase: nothing is charged until you pay on the card page. The same goes for a subscription: it starts only once its first month is paid.',
               'On the card page, use the link to go back: nothing is charged, and you can change your cart or start the payment again later.',
               'A card page left unpaid expires (after 24 hours at most), and your cart opens again. A promo code you had applied becomes available again.',
             ],
@@ -33,7 +41,7 @@ export const CANCELLATION: LegalDocument = {
         heading: 'Cancelling a purchase after you paid',
         blocks: [
           {
-            p: 'A paid pack is credited to your balance at once. Within 14 days you can cancel it and get back the price of its pages still on your balance, as described in the [Refund Policy](refund).',
+            p: 'A paid pack is credited to your balance at once. Within 14 days you can cancel it and get back the price of its pages still on your balance, as described in the [Refund Policy](refund). A subscription is cancelled as described above.',
           },
         ],
       },
@@ -51,7 +59,7 @@ export const CANCELLATION: LegalDocument = {
         heading: 'Closing your account',
         blocks: [
           {
-            p: 'You can delete your account at any time from your [Profile](/profile/) page. Deleting it is final: your pages are deleted with it and cannot be refunded afterwards, so if you are within 14 days of a purchase, ask for your refund first. The [Privacy Policy](privacy) lists what is deleted and what an organisation keeps.',
+            p: 'You can delete your account at any time from your [Profile](/profile/) page; cancel your subscription first, since deleting the account does not stop its renewals by itself. Deleting it is final: your pages are deleted with it and cannot be refunded afterwards, so if you are within 14 days of a purchase, ask for your refund first. The [Privacy Policy](privacy) lists what is deleted and what an organisation keeps.',
           },
           {
             list: [
@@ -83,14 +91,22 @@ export const CANCELLATION: LegalDocument = {
   },
   es: {
     title: 'Política de cancelación',
-    lead: 'Cómo cancelar un pedido, una compra o tu cuenta, y por qué no hay ninguna suscripción que cancelar.',
+    lead: 'Cómo cancelar una suscripción mensual, un pedido, una compra o tu cuenta.',
     sections: [
       {
-        id: 'no-subscriptions',
-        heading: 'Todavía no hay suscripciones',
+        id: 'subscriptions',
+        heading: 'Cancelar una suscripción',
         blocks: [
           {
-            p: 'Todo lo que vende Veritext hoy es un paquete de pago único de páginas o de páginas de IA. Nada se renueva y no se cobra nada más salvo que vuelvas a comprar, así que no hay ninguna suscripción que cancelar. Estamos preparando planes mensuales; antes de vender ninguno, esta página explicará cómo cancelarlos, y podrás hacerlo desde tu cuenta en cualquier momento antes de la siguiente renovación.',
+            p: 'Puedes cancelar una suscripción mensual en cualquier momento desde la tarjeta Mi suscripción de tu página de [Perfil](/profile/) (la de una organización, su propietario). Te preguntamos por qué te vas; responder es opcional.',
+          },
+          {
+            list: [
+              'La cancelación tiene efecto al final del mes que has pagado. Hasta entonces la suscripción sigue activa y puedes seguir usándola; no se renueva y no se te vuelve a cobrar.',
+              'El mes en curso no se reembolsa. Las páginas de tu saldo siguen siendo tuyas, también las que un mes dejó sin usar.',
+              'Si se rechaza un pago de renovación, volvemos a intentar el cobro en la tarjeta una vez al día, hasta 3 veces en total; si todos los intentos fallan, la suscripción termina sola, sin nada más que pagar.',
+              '¿Has cambiado de idea antes de que acabe el mes? Mejorar a un plan más caro hace que una suscripción cancelada vuelva a renovarse. Cuando haya terminado, puedes empezar una nueva en cualquier momento desde la [página de precios](/pricing/).',
+            ],
           },
         ],
       },
@@ -100,7 +116,7 @@ export const CANCELLATION: LegalDocument = {
         blocks: [
           {
             list: [
-              'En el carrito puedes quitar cualquier paquete o, sencillamente, no completar la compra: no se cobra nada hasta que pagas en la página de la tarjeta.',
+              'En el carrito puedes quitar cualquier paquete o, sencillamente, no completar la compra: no se cobra nada hasta que pagas en la página de la tarjeta. Lo mismo vale para una suscripción: solo empieza cuando se paga su primer mes.',
               'En la página de la tarjeta, usa el enlace para volver: no se cobra nada y puedes cambiar tu carrito o volver a iniciar el pago más tarde.',
               'Una página de pago que no se completa caduca (en 24 horas como máximo) y tu carrito se abre de nuevo. El código promocional que hubieras aplicado vuelve a estar disponible.',
             ],
@@ -112,7 +128,7 @@ export const CANCELLATION: LegalDocument = {
         heading: 'Cancelar una compra después de pagar',
         blocks: [
           {
-            p: 'Un paquete pagado se abona a tu saldo al instante. En los 14 días siguientes puedes cancelarlo y recuperar el precio de sus páginas que sigan en tu saldo, como indica la [Política de reembolso](refund).',
+            p: 'Un paquete pagado se abona a tu saldo al instante. En los 14 días siguientes puedes cancelarlo y recuperar el precio de sus páginas que sigan en tu saldo, como indica la [Política de reembolso](refund). Una suscripción se cancela como se explica más arriba.',
           },
         ],
       },
@@ -130,7 +146,7 @@ export const CANCELLATION: LegalDocument = {
         heading: 'Cerrar tu cuenta',
         blocks: [
           {
-            p: 'Puedes eliminar tu cuenta cuando quieras desde tu página de [Perfil](/profile/). La eliminación es definitiva: tus páginas se eliminan con ella y ya no se pueden reembolsar, así que si estás dentro de los 14 días de una compra, pide antes el reembolso. La [Política de privacidad](privacy) indica qué se elimina y qué conserva una organización.',
+            p: 'Puedes eliminar tu cuenta cuando quieras desde tu página de [Perfil](/profile/); cancela antes tu suscripción, porque eliminar la cuenta no detiene por sí solo sus renovaciones. La eliminación es definitiva: tus páginas se eliminan con ella y ya no se pueden reembolsar, así que si estás dentro de los 14 días de una compra, pide antes el reembolso. La [Política de privacidad](privacy) indica qué se elimina y qué conserva una organización.',
           },
           {
             list: [

@@ -17,7 +17,7 @@ export const REFUND: LegalDocument = {
         heading: 'What you buy',
         blocks: [
           {
-            p: 'Veritext sells one-time packs of pages (for plagiarism checks) and of AI pages (for the AI detector). Each pack is paid once; there are no subscriptions and nothing renews, so you are never charged again without buying again. Pages do not expire.',
+            p: 'Veritext sells one-time packs of pages (for plagiarism checks) and of AI pages (for the AI detector), and monthly subscriptions that add pages and AI pages every month. A pack is paid once and nothing renews. A subscription is charged every month until you cancel it, which you can do at any time. Pages do not expire.',
           },
         ],
       },
@@ -41,7 +41,7 @@ export const REFUND: LegalDocument = {
         heading: '14-day money-back guarantee',
         blocks: [
           {
-            p: 'Within 14 days of a purchase you can ask for your money back for the pages of that purchase that are still on your balance:',
+            p: 'Within 14 days of buying a pack you can ask for your money back for the pages of that pack that are still on your balance:',
           },
           {
             list: [
@@ -56,6 +56,15 @@ export const REFUND: LegalDocument = {
         ],
       },
       {
+        id: 'subscriptions',
+        heading: 'Subscriptions',
+        blocks: [
+          {
+            p: 'A subscription month is not refunded once it has begun: the first month, each renewal and the charge of an upgrade pay for pages added to your balance at once. Cancelling stops the renewals that follow (see the [Cancellation Policy](cancellation)); the pages already on your balance stay yours. The cases where something went wrong on our side, below, and your right of withdrawal apply to subscriptions as they do to packs.',
+          },
+        ],
+      },
+      {
         id: 'our-errors',
         heading: 'When something went wrong on our side',
         blocks: [
@@ -65,6 +74,7 @@ export const REFUND: LegalDocument = {
           {
             list: [
               'a payment taken twice for the same order, or taken after the checkout had already closed;',
+              'a subscription renewal charged after you had cancelled the subscription;',
               'a payment whose amount differed from the order, which then fails and credits no pages;',
               'an order at a price that was shown by obvious mistake, if we cancel it;',
               'pages left unused if we ever close the service.',
@@ -120,7 +130,7 @@ export const REFUND: LegalDocument = {
         heading: 'Qué compras',
         blocks: [
           {
-            p: 'Veritext vende paquetes de pago único de páginas (para revisiones de plagio) y de páginas de IA (para el detector de IA). Cada paquete se paga una vez; no hay suscripciones y nada se renueva, así que nunca se te cobra de nuevo sin volver a comprar. Las páginas no caducan.',
+            p: 'Veritext vende paquetes de pago único de páginas (para revisiones de plagio) y de páginas de IA (para el detector de IA), y suscripciones mensuales que añaden páginas y páginas de IA cada mes. Un paquete se paga una vez y nada se renueva. Una suscripción se cobra cada mes hasta que la cancelas, cosa que puedes hacer en cualquier momento. Las páginas no caducan.',
           },
         ],
       },
@@ -144,7 +154,7 @@ export const REFUND: LegalDocument = {
         heading: 'Garantía de devolución de 14 días',
         blocks: [
           {
-            p: 'En los 14 días siguientes a una compra puedes pedir que te devolvamos el dinero de las páginas de esa compra que sigan en tu saldo:',
+            p: 'En los 14 días siguientes a la compra de un paquete puedes pedir que te devolvamos el dinero de las páginas de ese paquete que sigan en tu saldo:',
           },
           {
             list: [
@@ -159,6 +169,15 @@ export const REFUND: LegalDocument = {
         ],
       },
       {
+        id: 'subscriptions',
+        heading: 'Suscripciones',
+        blocks: [
+          {
+            p: 'Un mes de suscripción no se reembolsa una vez empezado: el primer mes, cada renovación y el cargo de una mejora pagan páginas que se añaden al saldo en el momento. Cancelar detiene las renovaciones siguientes (ver la [Política de cancelación](cancellation)); las páginas que ya están en tu saldo siguen siendo tuyas. Los casos en que algo salió mal por nuestra parte, más abajo, y tu derecho de desistimiento se aplican a las suscripciones igual que a los paquetes.',
+          },
+        ],
+      },
+      {
         id: 'our-errors',
         heading: 'Cuando algo falló por nuestra parte',
         blocks: [
@@ -168,6 +187,7 @@ export const REFUND: LegalDocument = {
           {
             list: [
               'un pago cobrado dos veces por el mismo pedido, o cobrado cuando el pago ya se había cerrado;',
+              'una renovación de suscripción cobrada después de que la hubieras cancelado;',
               'un pago cuyo importe no coincidía con el pedido, que entonces falla y no abona páginas;',
               'un pedido a un precio mostrado por un error evidente, si lo anulamos;',
               'las páginas sin usar si alguna vez cerramos el servicio.',

@@ -47,7 +47,7 @@ export const TERMS: LegalDocument = {
               'Internet sources are searched only when the operator of this service has configured a web-search provider, and then within a time limit. The report says whether the internet was searched, partly searched or not searched, and why. A page that the provider does not return, or that forbids robots, cannot be found.',
               'The AI detector gives a statistical estimate for English and Spanish texts. It can be wrong in both directions, especially on short, formulaic or heavily edited texts.',
               'A similarity percentage or an AI score is not proof of misconduct. Quotations, common phrases and properly cited passages can match. A person must read the report and make any decision; do not punish anyone on a score alone.',
-              'The citation generator, the grammar checker, monthly subscriptions and connections to learning management systems are not available yet. They are not part of anything you buy today.',
+              'The citation generator, the grammar checker and connections to learning management systems are not available yet. They are not part of anything you buy today.',
             ],
           },
         ],
@@ -93,14 +93,31 @@ export const TERMS: LegalDocument = {
           {
             list: [
               'Checks are paid in pages: one page is 275 words of the checked text. AI pages pay for the AI detector, one AI page per AI check. The pages a check needs are reserved when you send it and charged only when the report is ready; a check that fails gives them back.',
-              'Pages are sold in one-time packs at the prices on the [pricing page](/pricing/), in US dollars, with VAT added at checkout where it applies. A pack is paid once. There is no subscription and nothing renews.',
+              'Pages are sold in one-time packs and in monthly subscriptions, at the prices on the [pricing page](/pricing/), in US dollars, with VAT added at checkout where it applies. A pack is paid once and nothing renews; a subscription renews every month until you cancel it (see below).',
               'Pages you buy do not expire. They belong to the account you chose when buying: yours, or an organisation you own.',
               'Card payments are handled by Stripe, our payment provider; we never see or store your card number. A promo code gives the discount it states, for the number of uses it allows.',
               'If the price shown when you pay is wrong because of an obvious error, we may cancel the order and refund it in full.',
             ],
           },
           {
-            p: 'Refunds follow the [Refund Policy](refund); cancelling an order, or your account, follows the [Cancellation Policy](cancellation).',
+            p: 'Refunds follow the [Refund Policy](refund); cancelling an order, a subscription or your account follows the [Cancellation Policy](cancellation).',
+          },
+        ],
+      },
+      {
+        id: 'subscriptions',
+        heading: 'Monthly subscriptions',
+        blocks: [
+          {
+            list: [
+              'A subscription gives the account it was bought for (yours, or an organisation you own) the pages and AI pages of its plan every month. The first month is paid when you subscribe. The subscription then renews every month, on the day of the month you subscribed (or the month’s last day, when it is shorter), and the card you paid with is charged the plan’s price, with VAT where it applies, until you cancel.',
+              'Each month’s pages are added to the balance when that month is paid. Pages a month leaves unused stay on the balance: they do not lapse at renewal, and they are not taken back when the subscription ends.',
+              'You can cancel at any time from your [Profile](/profile/) page. Cancelling takes effect at the end of the month you have paid for: the subscription stays active until then, does not renew, and you are not charged again. The current month is not refunded.',
+              'If a renewal payment is declined, we try the card again once a day, up to 3 times in all. The subscription stays yours meanwhile; if every try fails, it ends without any further charge, and you can start a new one at any time.',
+              'You can upgrade to a plan that costs more at any time, and it takes effect at once: you pay the difference between the two prices for the share of the current month still to run (counted in whole days, with VAT), and the new plan’s extra pages for that share are added at once. From the next renewal you pay the new plan’s price. Upgrading a cancelled subscription makes it renew again. To move to a cheaper plan, cancel, and start the new plan when the current one ends.',
+              'Team plans are bought by the owner of an organisation, for the organisation; only the owner can upgrade or cancel them. A member who runs out of pages can ask the owner for more from the check form.',
+              'One check paid from a subscription can be at most 26,000 words long; split a longer text.',
+            ],
           },
         ],
       },
@@ -229,7 +246,7 @@ export const TERMS: LegalDocument = {
               'Las fuentes de internet solo se buscan si quien opera este servicio ha configurado un proveedor de búsqueda web, y siempre con un tiempo límite. El informe dice si se buscó en internet, si la búsqueda fue parcial o si no se buscó, y por qué. Una página que el proveedor no devuelve, o que prohíbe los robots, no se puede encontrar.',
               'El detector de IA da una estimación estadística para textos en inglés y en español. Puede equivocarse en los dos sentidos, sobre todo en textos cortos, formularios o muy editados.',
               'Un porcentaje de similitud o una puntuación de IA no prueban una falta. Las citas, las frases habituales y los pasajes bien citados pueden coincidir. Una persona debe leer el informe y tomar cualquier decisión; no sanciones a nadie solo por una puntuación.',
-              'El generador de citas, el corrector gramatical, las suscripciones mensuales y la conexión con plataformas de aprendizaje (LMS) aún no están disponibles. No forman parte de nada de lo que compras hoy.',
+              'El generador de citas, el corrector gramatical y la conexión con plataformas de aprendizaje (LMS) aún no están disponibles. No forman parte de nada de lo que compras hoy.',
             ],
           },
         ],
@@ -275,14 +292,31 @@ export const TERMS: LegalDocument = {
           {
             list: [
               'Las revisiones se pagan en páginas: una página son 275 palabras del texto revisado. Las páginas de IA pagan el detector de IA, una página de IA por revisión de IA. Las páginas que necesita una revisión se reservan al enviarla y se cobran solo cuando el informe está listo; si la revisión falla, se devuelven.',
-              'Las páginas se venden en paquetes de pago único a los precios de la [página de precios](/pricing/), en dólares estadounidenses, con el IVA añadido al pagar cuando corresponda. Un paquete se paga una vez. No hay suscripción y nada se renueva.',
+              'Las páginas se venden en paquetes de pago único y en suscripciones mensuales, a los precios de la [página de precios](/pricing/), en dólares estadounidenses, con el IVA añadido al pagar cuando corresponda. Un paquete se paga una vez y nada se renueva; una suscripción se renueva cada mes hasta que la cancelas (ver más abajo).',
               'Las páginas que compras no caducan. Pertenecen a la cuenta que elegiste al comprar: la tuya o la de una organización de la que eres propietario.',
               'Los pagos con tarjeta los gestiona Stripe, nuestro proveedor de pagos; nunca vemos ni guardamos el número de tu tarjeta. Un código promocional da el descuento que indica, durante los usos que permite.',
               'Si el precio mostrado al pagar es erróneo por un error evidente, podemos anular el pedido y reembolsarlo por completo.',
             ],
           },
           {
-            p: 'Los reembolsos siguen la [Política de reembolso](refund); la cancelación de un pedido o de tu cuenta sigue la [Política de cancelación](cancellation).',
+            p: 'Los reembolsos siguen la [Política de reembolso](refund); la cancelación de un pedido, de una suscripción o de tu cuenta sigue la [Política de cancelación](cancellation).',
+          },
+        ],
+      },
+      {
+        id: 'subscriptions',
+        heading: 'Suscripciones mensuales',
+        blocks: [
+          {
+            list: [
+              'Una suscripción da a la cuenta para la que se compró (la tuya o la de una organización de la que eres propietario) las páginas y las páginas de IA de su plan cada mes. El primer mes se paga al suscribirte. Después la suscripción se renueva cada mes, el mismo día del mes en que te suscribiste (o el último día del mes, si es más corto), y se cobra en la tarjeta con la que pagaste el precio del plan, con el IVA cuando corresponda, hasta que la canceles.',
+              'Las páginas de cada mes se añaden al saldo cuando se paga ese mes. Las páginas que un mes deja sin usar se quedan en el saldo: no caducan con la renovación y no se retiran cuando la suscripción termina.',
+              'Puedes cancelar en cualquier momento desde tu página de [Perfil](/profile/). La cancelación tiene efecto al final del mes que has pagado: la suscripción sigue activa hasta entonces, no se renueva y no se te vuelve a cobrar. El mes en curso no se reembolsa.',
+              'Si se rechaza un pago de renovación, volvemos a intentar el cobro en la tarjeta una vez al día, hasta 3 veces en total. Mientras tanto la suscripción sigue siendo tuya; si todos los intentos fallan, termina sin ningún otro cargo y puedes empezar una nueva cuando quieras.',
+              'Puedes mejorar a un plan más caro en cualquier momento, con efecto inmediato: pagas la diferencia entre los dos precios por la parte del mes en curso que queda (contada en días completos, con IVA), y las páginas de más del nuevo plan para esa parte se añaden en el momento. Desde la siguiente renovación pagas el precio del nuevo plan. Mejorar una suscripción cancelada hace que vuelva a renovarse. Para pasar a un plan más barato, cancela y empieza el nuevo plan cuando termine el actual.',
+              'Los planes de equipo los compra el propietario de una organización, para la organización; solo el propietario puede mejorarlos o cancelarlos. Un miembro que se queda sin páginas puede pedirle más al propietario desde el formulario de revisión.',
+              'Una revisión pagada con una suscripción puede tener como máximo 26.000 palabras; divide un texto más largo.',
+            ],
           },
         ],
       },
