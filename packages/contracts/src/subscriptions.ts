@@ -87,6 +87,8 @@ export const SubscribeFormSchema = z.object({
   group_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   /** The page's language: a Spanish buyer gets the card page's Spanish twin. */
   language: z.enum(['en', 'es']).optional(),
+  /** A promo code (npm run admin -- promo:create): its percent off the first month. */
+  coupon: z.string().trim().max(50).optional(),
   _csrf_token: z.string().max(200).optional(),
 });
 

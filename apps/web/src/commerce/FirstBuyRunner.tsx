@@ -49,7 +49,12 @@ export function FirstBuyRunner() {
             if (owned === undefined) throw new NoOrganisationError();
             groupId = owned.id;
           }
-          const answer = await endpoints.subscribe({ service: pending.service, groupId, language: lang });
+          const answer = await endpoints.subscribe({
+            service: pending.service,
+            groupId,
+            language: lang,
+            coupon: pending.coupon ?? null,
+          });
           follow(answer.redirect_url);
           return;
         }

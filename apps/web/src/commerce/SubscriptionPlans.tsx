@@ -59,6 +59,9 @@ export type SubscriptionPlansProps = {
   onAccountChange: (id: number | null) => void;
   onSubmit: () => void;
   onNotify: () => void;
+  /** A promo code for the first month (only when starting a plan). */
+  coupon: string;
+  onCouponChange: (value: string) => void;
 };
 
 const TAB_LABEL_KEYS = {
@@ -341,6 +344,29 @@ export function SubscriptionPlans(props: SubscriptionPlansProps) {
                 {tab === 'team' ? <NeedMoreCard lang={lang} /> : null}
               </ul>
             </fieldset>
+            {live === null ? (
+              <div className="field subscription-widget__coupon">
+                <label htmlFor={`${formId}-coupon`} className="field__label">
+                  {t('subscriptions.coupon.label')}
+                </label>
+                <input
+                  id={`${formId}-coupon`}
+                  className="field__input"
+                  name="coupon"
+                  autoComplete="off"
+                  maxLength={50}
+                  aria-describedby={`${formId}-coupon-hint`}
+                  value={props.coupon}
+                  disabled={props.isBusy}
+                  onChange={(event) => {
+                    props.onCouponChange(event.target.value);
+                  }}
+                />
+                <p id={`${formId}-coupon-hint`} className="field__hint">
+                  {t('subscriptions.coupon.hint')}
+                </p>
+              </div>
+            ) : null}
             <div className="subscription-widget__actions">
               <button
                 type="submit"

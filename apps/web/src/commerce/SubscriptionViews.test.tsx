@@ -44,6 +44,8 @@ function widget(overrides: Partial<SubscriptionPlansProps> = {}): string {
     onAccountChange: noop,
     onSubmit: noop,
     onNotify: noop,
+    coupon: '',
+    onCouponChange: noop,
     ...overrides,
   };
   return html(<SubscriptionPlans {...props} />);
@@ -253,4 +255,11 @@ describe('"Subscribe to" on the pay-as-you-go list', () => {
 
 afterAll(async () => {
   await initI18n('en');
+  it('offers a promo code field when starting a plan, not when upgrading', () => {
+    const start = widget();
+    expect(start).toMatch(/<label for="([^"]+)-coupon" class="field__label">Promo code \(optional\)<\/label>/);
+    expect(textOf(start)).toContain('it takes its percent off your first month');
+    expect(widget({ coupon: 'SPRING30' })).toContain('value="SPRING30"');
+    expect(widget({ live: subscriptionTo('light'), selectedKey: 'standard' })).not.toContain('Promo code');
+  });
 });

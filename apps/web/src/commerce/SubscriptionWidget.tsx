@@ -54,6 +54,7 @@ export function SubscriptionWidget() {
   const [chosen, setChosen] = useState<Partial<Record<SubscriptionKind, string>>>({});
   const [accountChoice, setAccountChoice] = useState<Partial<Record<SubscriptionKind, number | null>>>({});
   const [notice, setNotice] = useState<string | null>(null);
+  const [coupon, setCoupon] = useState('');
   const [upgradeTarget, setUpgradeTarget] = useState<UpgradeTarget | null>(null);
   const { subscribe, pendingService, error: subscribeError, reset: resetSubscribe } = useSubscribe();
 
@@ -174,7 +175,12 @@ export function SubscriptionWidget() {
     if (plan === undefined) return;
     setNotice(null);
     if (live === null) {
-      subscribe({ service: plan.service, groupId: payingGroup, forOrganisation: tab === 'team' });
+      subscribe({
+        service: plan.service,
+        groupId: payingGroup,
+        forOrganisation: tab === 'team',
+        ...(coupon.trim() === '' ? {} : { coupon: coupon.trim() }),
+      });
       return;
     }
     if (planChoice(plan, live) !== 'upgrade') return;
@@ -211,6 +217,8 @@ export function SubscriptionWidget() {
           resetSubscribe();
           setNotice(null);
         }}
+        coupon={coupon}
+        onCouponChange={setCoupon}
         onSubmit={submit}
         onNotify={() => {
           const group = memberGroup(groups.data ?? []);

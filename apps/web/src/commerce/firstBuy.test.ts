@@ -66,6 +66,24 @@ describe('firstBuy (a guest purchase kept for after sign-up)', () => {
     expect(takeFirstBuy(store)).toBeNull();
   });
 
+  it("keeps a subscription's promo code (trimmed), and drops an empty one", () => {
+    const store = createMemoryStore();
+    saveFirstBuy(store, {
+      kind: 'subscription',
+      service: 'lightSubscription',
+      forOrganisation: false,
+      coupon: ' SUB30 ',
+    });
+    expect(takeFirstBuy(store)).toEqual({
+      kind: 'subscription',
+      service: 'lightSubscription',
+      forOrganisation: false,
+      coupon: 'SUB30',
+    });
+    saveFirstBuy(store, { kind: 'subscription', service: 'lightSubscription', forOrganisation: false, coupon: '  ' });
+    expect(takeFirstBuy(store)).toEqual({ kind: 'subscription', service: 'lightSubscription', forOrganisation: false });
+  });
+
   it('a subscription chosen after a pack replaces it (one pending purchase at a time)', () => {
     const store = createMemoryStore();
     saveFirstBuy(store, { service: 'light', quantity: 1 });

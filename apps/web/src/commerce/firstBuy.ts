@@ -11,7 +11,13 @@ export type PackBuy = { kind: 'pack'; service: string; quantity: number };
  * A pending monthly subscription: the plan's service identifier, and whether it is for the organisation the new
  * account will own (a team plan) rather than the account itself (stored as `{kind: 'subscription', ...}`).
  */
-export type SubscriptionBuy = { kind: 'subscription'; service: string; forOrganisation: boolean };
+export type SubscriptionBuy = {
+  kind: 'subscription';
+  service: string;
+  forOrganisation: boolean;
+  /** A promo code typed with the plan (its percent off the first month), if any. */
+  coupon?: string;
+};
 
 export type FirstBuy = PackBuy | SubscriptionBuy;
 
@@ -26,7 +32,12 @@ function validQuantity(value: unknown): number {
 export function saveFirstBuy(store: KeyValueStore, buy: FirstBuyInput): void {
   const value =
     'kind' in buy && buy.kind === 'subscription'
-      ? { kind: 'subscription', service: buy.service, forOrganisation: buy.forOrganisation }
+      ? {
+          kind: 'subscription',
+          service: buy.service,
+          forOrganisation: buy.forOrganisation,
+          ...(buy.coupon === undefined || buy.coupon.trim() === '' ? {} : { coupon: buy.coupon.trim() }),
+        }
       : { service: buy.service, quantity: validQuantity(buy.quantity) };
   store.setItem(FIRST_BUY_KEY, JSON.stringify(value));
 }
@@ -47,10 +58,15 @@ export function takeFirstBuy(store: KeyValueStore): FirstBuy | null {
   try {
     const value: unknown = JSON.parse(raw);
     if (typeof value !== 'object' || value === null) return null;
-    const { kind, service, quantity, forOrganisation } = value as Record<string, unknown>;
+    const { kind, service, quantity, forOrganisation, coupon } = value as Record<string, unknown>;
     if (typeof service !== 'string' || service.trim() === '') return null;
     if (kind === 'subscription') {
-      return { kind: 'subscription', service: service.trim(), forOrganisation: forOrganisation === true };
+      return {
+        kind: 'subscription',
+        service: service.trim(),
+        forOrganisation: forOrganisation === true,
+        ...(typeof coupon === 'string' && coupon.trim() !== '' ? { coupon: coupon.trim().slice(0, 50) } : {}),
+      };
     }
     if (kind !== undefined && kind !== 'pack') return null;
     return { kind: 'pack', service: service.trim(), quantity: validQuantity(quantity) };

@@ -46,6 +46,8 @@ export function createSubscriptionEndpoints(client: ApiClient, csrf: CsrfCache) 
       service: string;
       groupId?: number | null;
       language: SiteLanguage;
+      /** A promo code: its percent off the first month. */
+      coupon?: string | null;
     }): Promise<SubscribeResponse> {
       const { token } = await csrf.get();
       return client.postForm(
@@ -54,6 +56,10 @@ export function createSubscriptionEndpoints(client: ApiClient, csrf: CsrfCache) 
           service: input.service,
           group_id: input.groupId === undefined || input.groupId === null ? undefined : String(input.groupId),
           language: input.language === 'es' ? 'es' : undefined,
+          coupon:
+            input.coupon === undefined || input.coupon === null || input.coupon.trim() === ''
+              ? undefined
+              : input.coupon.trim(),
           _csrf_token: token,
         },
         schema('SubscribeResponseSchema'),

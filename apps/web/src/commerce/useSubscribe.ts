@@ -28,6 +28,8 @@ export type SubscribeInput = {
   groupId: number | null;
   /** A team plan: a visitor signs up as an organisation, and the plan is bought for it after sign-up. */
   forOrganisation: boolean;
+  /** A promo code typed with the plan (its percent off the first month). */
+  coupon?: string;
 };
 
 /**
@@ -41,7 +43,12 @@ export function useSubscribe() {
   const follow = useFollowUrl();
   const mutation = useMutation({
     mutationFn: (input: SubscribeInput) =>
-      endpoints.subscribe({ service: input.service, groupId: input.groupId, language: lang }),
+      endpoints.subscribe({
+        service: input.service,
+        groupId: input.groupId,
+        language: lang,
+        coupon: input.coupon ?? null,
+      }),
     onSuccess: (answer) => {
       // from a modal (the AI packages) too: the card page is a page of its own
       modals.closeAll();
@@ -52,7 +59,12 @@ export function useSubscribe() {
   function subscribe(input: SubscribeInput): void {
     if (route === 'wait') return;
     if (route === 'signup') {
-      saveFirstBuy(storage, { kind: 'subscription', service: input.service, forOrganisation: input.forOrganisation });
+      saveFirstBuy(storage, {
+        kind: 'subscription',
+        service: input.service,
+        forOrganisation: input.forOrganisation,
+        ...(input.coupon === undefined ? {} : { coupon: input.coupon }),
+      });
       modals.openModal('signup', input.forOrganisation ? { accountType: 'organisation' } : {});
       return;
     }

@@ -276,7 +276,7 @@ const STALE_CHECKOUT_MINUTES = 10;
  * code that lapsed without an event. Null when reserved, else the error to answer: promo_invalid (inactive or
  * expired) or promo_limit_reached (every use paid, or held by a checkout in progress).
  */
-async function reservePromo(
+export async function reservePromo(
   tx: Queryable,
   promoCodeId: number,
   orderId: number,
@@ -293,7 +293,7 @@ async function reservePromo(
   return (await reservePromoUse(tx, promoCodeId, orderId)) ? null : 'promo_limit_reached';
 }
 
-function isPromoUsable(promo: PromoCodeRecord | null, now = new Date()): promo is PromoCodeRecord {
+export function isPromoUsable(promo: PromoCodeRecord | null, now = new Date()): promo is PromoCodeRecord {
   if (promo === null || !promo.active) return false;
   if (promo.expires_at !== null && promo.expires_at.getTime() <= now.getTime()) return false;
   return promo.max_uses === null || promo.uses < promo.max_uses;
@@ -703,6 +703,7 @@ async function expireSession(tx: Queryable, session: PaymentSessionRecord, order
   // a subscription's checkout is not a cart to go back to: it failed, and its subscription never starts
   if (order.kind === 'subscription') {
     if (order.state === PAYMENT_STATES.pending) await setOrderState(tx, order.id, PAYMENT_STATES.failed);
+    await settlePromoReservation(tx, order.id, false);
     return 'expired';
   }
   if (order.state === PAYMENT_STATES.pending) {

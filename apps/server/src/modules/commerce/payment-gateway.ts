@@ -28,6 +28,10 @@ export type CreateSubscriptionSessionInput = Omit<CreateSessionInput, 'lines'> &
   subscriptionId: number;
   plan: string;
   productName: string;
+  /** The monthly price (VAT included); `amount` is the first month's, less when a promo code applies. */
+  monthlyAmount: number;
+  /** The promo code that takes its percent off the first month, for the gateway's record. */
+  promoCode: string | null;
 };
 
 export type PaymentGateway = {
@@ -129,6 +133,18 @@ export function createStripeGateway(
     async createSubscriptionSession(input) {
       try {
         const metadata = { order_id: String(input.orderId), subscription_id: String(input.subscriptionId) };
+        // a promo code: the first month's difference as a one-time amount off (Stripe then charges `amount`)
+        const firstMonthOff = input.monthlyAmount - input.amount;
+        const coupon =
+          firstMonthOff > 0
+            ? await stripe.coupons.create({
+                amount_off: firstMonthOff,
+                currency: input.currency.toLowerCase(),
+                duration: 'once',
+                max_redemptions: 1,
+                name: `Promo code ${input.promoCode ?? ''}`.trim(),
+              })
+            : null;
         const session = await stripe.checkout.sessions.create(
           {
             mode: 'subscription',
@@ -141,12 +157,13 @@ export function createStripeGateway(
                 quantity: 1,
                 price_data: {
                   currency: input.currency.toLowerCase(),
-                  unit_amount: input.amount,
+                  unit_amount: input.monthlyAmount,
                   recurring: { interval: 'month' },
                   product_data: { name: input.productName },
                 },
               },
             ],
+            ...(coupon === null ? {} : { discounts: [{ coupon: coupon.id }] }),
             success_url: input.successUrl,
             cancel_url: input.cancelUrl,
           },

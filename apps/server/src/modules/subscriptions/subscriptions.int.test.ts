@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, STRONG_PASSWORD, TestBrowser, uniqueEmail, type TestApp } from '../../../test/app.ts';
 import { TEST_DB_KIND } from '../../../test/database.ts';
 import { findUserByEmail } from '../auth/users.repository.ts';
-import type { CommerceContext } from '../commerce/commerce.service.ts';
+import { createPromoCode, type CommerceContext } from '../commerce/commerce.service.ts';
+import { findPromoCode } from '../commerce/commerce.repository.ts';
 import { createSandboxGateway, signWebhookPayload } from '../commerce/payment-gateway.ts';
 import { findAccountOfGroup, findAccountOfUser, listEntries } from '../ledger/ledger.repository.ts';
 import { chargeHold, holdPages } from '../ledger/ledger.service.ts';
@@ -383,6 +384,29 @@ describe(`subscriptions: plans, the sandbox lifecycle on the ledger (${TEST_DB_K
     expect((await credentials(other)).user.not_ai_orders).toBe(1);
   });
 
+  it('takes a promo code off the first month only, counts its use once paid, and refuses a bad one without starting anything', async () => {
+    await createPromoCode(t.handle.db, { code: 'SUB30', percent: 30, expires: null, maxUses: 5 });
+    const s = await newSubscriber();
+    const bad = await s.post('/api/v1/subscriptions/', { service: 'light', coupon: 'NOPE' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<ErrorBody>().error.code).toBe('promo_invalid');
+    const { rows } = await t.handle.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM subscriptions WHERE user_id = (SELECT id FROM users WHERE email = $1)',
+      [s.email],
+    );
+    expect(rows[0]?.n).toBe(0);
+
+    await s.subscribe('light', { coupon: 'sub30' });
+    const [active] = await s.subscriptions();
+    // 999 - floor(30 % of 999) = 700; VAT 20 % = 140
+    const payments = await listPayments(t.handle.db, active?.id ?? -1);
+    expect(payments.map((p) => [p.reason, p.amount])).toEqual([['create', 840]]);
+    expect((await findPromoCode(t.handle.db, 'sub30'))?.uses).toBe(1);
+    // the next month is the full price
+    await renewDueSubscriptions(ctx, new Date(at(active?.current_period_end ?? null).getTime() + 60_000));
+    expect((await listPayments(t.handle.db, active?.id ?? -1)).map((p) => p.amount)).toEqual([840, 1199]);
+  });
+
   it('prorates an upgrade by whole days: the price and pages differences times the days left over the month', () => {
     const start = new Date('2026-04-01T00:00:00Z');
     const period = { start, end: addMonth(start) };
@@ -584,6 +608,19 @@ describe(`subscriptions with Stripe: Checkout in subscription mode, Stripe's eve
           );
           return;
         }
+        if (request.method === 'POST' && request.url === '/v1/coupons') {
+          const form = new URLSearchParams(body);
+          response.end(
+            JSON.stringify({
+              id: `coupon_${String(requests.length)}`,
+              object: 'coupon',
+              amount_off: Number(form.get('amount_off')),
+              currency: form.get('currency'),
+              duration: form.get('duration'),
+            }),
+          );
+          return;
+        }
         const update = /^\/v1\/subscriptions\/(sub_[\w]+)$/.exec(request.url ?? '');
         if (request.method === 'POST' && update !== null) {
           response.end(
@@ -736,5 +773,28 @@ describe(`subscriptions with Stripe: Checkout in subscription mode, Stripe's eve
     });
     expect((await list())[0]?.status).toBe(4);
     expect((await accountNow()).balance_type).toBe(1);
+  });
+
+  it('takes a promo code off the first month at Stripe as a one-time amount off, the monthly price unchanged', async () => {
+    await createPromoCode(t.handle.db, { code: 'STRIPESUB', percent: 30, expires: null, maxUses: null });
+    const browser = new TestBrowser(t.app);
+    expect((await browser.signUp({ email: uniqueEmail('stripe-promo'), password: STRONG_PASSWORD })).statusCode).toBe(
+      200,
+    );
+    const { token } = await browser.csrf();
+    const started = await browser.postForm('/api/v1/subscriptions/', {
+      service: 'light',
+      coupon: 'stripesub',
+      _csrf_token: token,
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const [coupon, checkout] = requests.slice(-2);
+    // the first month: 999 - 299 = 700, VAT 21 % = 147: 847; every month: 1209; off once: 362
+    expect(coupon?.url).toBe('/v1/coupons');
+    expect(coupon?.form.get('amount_off')).toBe('362');
+    expect(coupon?.form.get('duration')).toBe('once');
+    expect(checkout?.url).toBe('/v1/checkout/sessions');
+    expect(checkout?.form.get('line_items[0][price_data][unit_amount]')).toBe('1209');
+    expect(checkout?.form.get('discounts[0][coupon]')).toBe(`coupon_${String(requests.length - 1)}`);
   });
 });

@@ -82,16 +82,17 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ ctx: CommerceContext }
       schema: {
         tags: ['subscriptions'],
         summary:
-          'Starts a subscription to a plan (service or key; group_id for an organisation you own): its first month is paid on the card page redirect_url',
+          'Starts a subscription to a plan (service or key; group_id for an organisation you own; coupon: a promo code off the first month): its first month is paid on the card page redirect_url',
         body: SubscribeFormSchema,
         response: { 200: SubscribeResponseSchema },
       },
     },
     async (request) => {
-      const { service, group_id, language } = request.body;
+      const { service, group_id, language, coupon } = request.body;
       const { redirectUrl, subscription } = await subscribe(ctx, request.auth.user, {
         service,
         groupId: group_id ?? null,
+        coupon: coupon ?? null,
       });
       const redirect = language === 'es' && redirectUrl.startsWith('/') ? `/es${redirectUrl}` : redirectUrl;
       return { success: true as const, redirect_url: redirect, subscription };

@@ -17,13 +17,23 @@ import { findAccountOfGroup, findAccountOfUser, insertAccount } from '../ledger/
 import { creditPages } from '../ledger/ledger.service.ts';
 import { findSubscriptionPlan, subscriptionPlanDefs, toSubscriptionPlan } from '../commerce/catalogue.ts';
 import {
+  findPromoCode,
   insertPaymentSession,
+  insertPromoItem,
+  settlePromoReservation,
   setOrderState,
   setPaymentSessionStatus,
   type OrderRecord,
   type PaymentSessionRecord,
 } from '../commerce/commerce.repository.ts';
-import { computeTotals, handleWebhook, requireBuyer, type CommerceContext } from '../commerce/commerce.service.ts';
+import {
+  computeTotals,
+  handleWebhook,
+  isPromoUsable,
+  requireBuyer,
+  reservePromo,
+  type CommerceContext,
+} from '../commerce/commerce.service.ts';
 import { signWebhookPayload } from '../commerce/payment-gateway.ts';
 import {
   endSubscriptionBalanceType,
@@ -145,7 +155,7 @@ export async function subscriptionsOfGroup(
 export async function subscribe(
   ctx: CommerceContext,
   user: UserRecord | null,
-  input: { service: string; groupId: number | null },
+  input: { service: string; groupId: number | null; coupon?: string | null },
 ): Promise<{ redirectUrl: string; subscription: Subscription }> {
   const buyer = requireBuyer(user);
   const plan = findSubscriptionPlan(input.service);
@@ -159,10 +169,11 @@ export async function subscribe(
       fields: { group_id: 'individual plan' },
     });
   }
-  const totals = computeTotals(plan.price, null, ctx.vatPercent);
+  const monthly = computeTotals(plan.price, null, ctx.vatPercent);
+  const coupon = input.coupon?.trim() ?? '';
   const description = `${plan.name}${plan.kind === 'team' ? ' (team)' : ''} subscription, first month`;
 
-  const created = await ctx.db.transaction(async (tx) => {
+  const started = await ctx.db.transaction(async (tx) => {
     if (input.groupId !== null) await ownedGroup(tx, buyer, input.groupId);
     const account =
       input.groupId === null
@@ -182,6 +193,16 @@ export async function subscribe(
       plan.service,
       input.groupId,
     ]);
+    // a promo code takes its percent off the first month; its use is held like a pack checkout's
+    let percent: number | null = null;
+    if (coupon !== '') {
+      const promo = await findPromoCode(tx, coupon);
+      if (!isPromoUsable(promo)) throw new AppError('promo_invalid', { fields: { coupon: 'invalid' } });
+      await insertPromoItem(tx, order.id, promo.id);
+      const refused = await reservePromo(tx, promo.id, order.id);
+      if (refused !== null) throw new AppError(refused, { fields: { coupon: 'invalid' } });
+      percent = promo.percent;
+    }
     const subscription = await insertSubscription(tx, {
       userId: buyer.id,
       groupId: input.groupId,
@@ -193,18 +214,24 @@ export async function subscribe(
       orderId: order.id,
       gateway: ctx.gateway.kind,
     });
+    const totals = computeTotals(plan.price, percent, ctx.vatPercent);
     // the sandbox's own subscription id (Stripe's comes with its checkout.session.completed)
-    if (ctx.gateway.kind !== 'sandbox') return subscription;
-    return updateSubscription(tx, subscription.id, {
+    if (ctx.gateway.kind !== 'sandbox') return { subscription, totals };
+    const named = await updateSubscription(tx, subscription.id, {
       gateway_ref: `sub_sandbox_${String(subscription.id)}_${randomBytes(9).toString('base64url')}`,
     });
+    return { subscription: named, totals };
   });
+  const { totals } = started;
+  const created = started.subscription;
 
   const session = await ctx.gateway.createSubscriptionSession({
     orderId: created.order_id,
     subscriptionId: created.id,
     plan: plan.key,
     amount: totals.gross,
+    monthlyAmount: monthly.gross,
+    promoCode: coupon === '' ? null : coupon,
     currency: 'USD',
     description,
     productName: `Veritext ${plan.name}${plan.kind === 'team' ? ' (team)' : ''}: ${String(plan.pages)} pages and ${String(plan.ai_pages)} AI pages a month`,
@@ -326,6 +353,7 @@ export async function activateSubscriptionOrder(
   if (s.status !== SUBSCRIPTION_STATUSES.pending) return 'not_pending';
   // one live subscription per account: a second checkout paid meanwhile is not started (refund it by hand)
   if ((await findLiveSubscriptionOfAccount(tx, s.account_id)) !== null) {
+    await settlePromoReservation(tx, order.id, true);
     await setPaymentSessionStatus(tx, session.id, 'complete');
     await setOrderState(tx, order.id, PAYMENT_STATES.paid);
     return 'already_subscribed';
@@ -349,6 +377,7 @@ export async function activateSubscriptionOrder(
     eventId: event.id,
     paidAt: start,
   });
+  await settlePromoReservation(tx, order.id, true);
   await setPaymentSessionStatus(tx, session.id, 'complete');
   await setOrderState(tx, order.id, PAYMENT_STATES.paid);
   return 'subscription_active';
