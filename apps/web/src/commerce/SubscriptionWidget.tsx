@@ -104,11 +104,12 @@ export function SubscriptionWidget() {
 
   const upgrade = useMutation({
     mutationFn: (target: UpgradeTarget) => endpoints.upgradeSubscription(target.live.id, target.plan.service),
-    onSuccess: async (answer) => {
+    onSuccess: async (answer, target) => {
       setUpgradeTarget(null);
       const added = pagesPhrase(answer.charged.pages, answer.charged.ai_pages, lang);
       const values = {
-        name: displayPlanName(answer.subscription.service.name),
+        // the plan chosen: with Stripe the answer may still carry the old one until Stripe's invoice arrives
+        name: displayPlanName(target.plan.name),
         amount: formatCents(answer.charged.amount, lang),
         pages: added ?? '',
       };

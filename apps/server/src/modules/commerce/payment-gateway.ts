@@ -43,6 +43,18 @@ export type PaymentGateway = {
   createSubscriptionSession(input: CreateSubscriptionSessionInput): Promise<GatewaySession>;
   /** Stops renewals at the end of the paid period (Stripe: cancel_at_period_end; the sandbox: its job reads ours). */
   cancelAtPeriodEnd(gatewayRef: string): Promise<void>;
+  /**
+   * Stripe: moves the subscription to a dearer monthly price now, invoicing the proration at once (an error, and
+   * nothing changed, when the card is declined); the plan and the prorated pages ride in its metadata, which the
+   * invoice's snapshot carries to our webhook. The sandbox charges its saved card itself (subscriptions.service.ts).
+   */
+  changePlan(gatewayRef: string, change: PlanChange): Promise<void>;
+};
+
+export type PlanChange = {
+  monthlyAmount: number;
+  currency: 'USD';
+  metadata: Record<string, string>;
 };
 
 /** Where the Stripe SDK sends its requests: Stripe's API by default; a local server in tests. */
@@ -80,6 +92,9 @@ export function createSandboxGateway(appSecret: string): PaymentGateway {
     },
     cancelAtPeriodEnd() {
       return Promise.resolve();
+    },
+    changePlan() {
+      return Promise.reject(new Error('the sandbox charges its saved card itself: see upgradeSubscription'));
     },
   };
 }
@@ -180,6 +195,34 @@ export function createStripeGateway(
         await stripe.subscriptions.update(gatewayRef, { cancel_at_period_end: true });
       } catch (error) {
         throw new AppError('payment_provider_failed', { cause: error });
+      }
+    },
+    async changePlan(gatewayRef, change) {
+      try {
+        const subscription = await stripe.subscriptions.retrieve(gatewayRef);
+        const item = subscription.items.data[0];
+        if (item === undefined) throw new Error(`Stripe subscription ${gatewayRef} has no item`);
+        const product = typeof item.price.product === 'string' ? item.price.product : item.price.product.id;
+        await stripe.subscriptions.update(gatewayRef, {
+          items: [
+            {
+              id: item.id,
+              price_data: {
+                currency: change.currency.toLowerCase(),
+                product,
+                unit_amount: change.monthlyAmount,
+                recurring: { interval: 'month' },
+              },
+            },
+          ],
+          proration_behavior: 'always_invoice',
+          payment_behavior: 'error_if_incomplete',
+          cancel_at_period_end: false,
+          metadata: change.metadata,
+        });
+      } catch (error) {
+        const declined = (error as { type?: unknown }).type === 'StripeCardError';
+        throw new AppError(declined ? 'card_declined' : 'payment_provider_failed', { cause: error });
       }
     },
   };

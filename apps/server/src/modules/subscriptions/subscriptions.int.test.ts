@@ -622,6 +622,22 @@ describe(`subscriptions with Stripe: Checkout in subscription mode, Stripe's eve
           return;
         }
         const update = /^\/v1\/subscriptions\/(sub_[\w]+)$/.exec(request.url ?? '');
+        if (request.method === 'GET' && update !== null) {
+          response.end(
+            JSON.stringify({
+              id: update[1],
+              object: 'subscription',
+              status: 'active',
+              items: {
+                object: 'list',
+                data: [
+                  { id: 'si_test_1', object: 'subscription_item', price: { id: 'price_1', product: 'prod_test_1' } },
+                ],
+              },
+            }),
+          );
+          return;
+        }
         if (request.method === 'POST' && update !== null) {
           response.end(
             JSON.stringify({
@@ -738,10 +754,11 @@ describe(`subscriptions with Stripe: Checkout in subscription mode, Stripe's eve
       amount_paid: 1209,
       lines: { data: [{ period: period(at(active?.current_period_start ?? null)) }] },
     });
+    // Stripe's API since 2025 names the subscription under the invoice's parent
     const renewal = {
       id: 'in_2',
       object: 'invoice',
-      subscription: 'sub_test_light',
+      parent: { type: 'subscription_details', subscription_details: { subscription: 'sub_test_light', metadata: {} } },
       billing_reason: 'subscription_cycle',
       amount_paid: 1209,
       lines: { data: [{ period: period(end) }] },
@@ -752,10 +769,44 @@ describe(`subscriptions with Stripe: Checkout in subscription mode, Stripe's eve
     expect(account.balance - before.balance).toBe(120);
     expect((await list())[0]?.current_period_end).toBe(addMonth(end).toISOString());
 
-    // an upgrade is not paid through Stripe yet: said, nothing changes
+    // an upgrade: Stripe moves the item to the dearer monthly price and invoices the proration at once; the plan
+    // and the prorated pages ride in the subscription's metadata, which the invoice's snapshot brings back
     const upgrade = await post(`/api/v1/subscriptions/${String(active?.id)}/upgrade/`, { service: 'standard' });
-    expect(upgrade.statusCode).toBe(503);
-    expect(upgrade.json<ErrorBody>().error.code).toBe('upgrade_unavailable');
+    expect(upgrade.statusCode, upgrade.body).toBe(200);
+    const [retrieve, change] = requests.slice(-2);
+    expect([retrieve?.method, retrieve?.url]).toEqual(['GET', '/v1/subscriptions/sub_test_light']);
+    expect(change?.url).toBe('/v1/subscriptions/sub_test_light');
+    const changed = change?.form ?? new URLSearchParams();
+    expect(changed.get('items[0][id]')).toBe('si_test_1');
+    expect(changed.get('items[0][price_data][product]')).toBe('prod_test_1');
+    // 2499 + 21 % VAT (524.79 -> 525) a month from now on
+    expect(changed.get('items[0][price_data][unit_amount]')).toBe('3024');
+    expect(changed.get('proration_behavior')).toBe('always_invoice');
+    expect(changed.get('payment_behavior')).toBe('error_if_incomplete');
+    expect(changed.get('metadata[plan]')).toBe('standard');
+    const prorated = { pages: changed.get('metadata[pages]') ?? '', ai: changed.get('metadata[ai_pages]') ?? '' };
+    expect(Number(prorated.pages)).toBeGreaterThan(0);
+    // the plan changes when Stripe's invoice is paid
+    expect((await list())[0]?.service.key).toBe('light');
+    const balanceBefore = (await accountNow()).balance;
+    await deliver('invoice.paid', 'evt_sub_upgrade', {
+      id: 'in_3',
+      object: 'invoice',
+      parent: {
+        type: 'subscription_details',
+        subscription_details: {
+          subscription: 'sub_test_light',
+          metadata: { plan: 'standard', pages: prorated.pages, ai_pages: prorated.ai },
+        },
+      },
+      billing_reason: 'subscription_update',
+      amount_paid: 1790,
+      lines: {
+        data: [{ period: { start: Math.floor(Date.now() / 1000), end: Math.floor(addMonth(end).getTime() / 1000) } }],
+      },
+    });
+    expect((await list())[0]).toMatchObject({ price: 2499, pages: 180, ai_pages: 60 });
+    expect((await accountNow()).balance - balanceBefore).toBe(Number(prorated.pages));
 
     // cancelling tells Stripe to stop at the period's end; Stripe's deletion at that end ends it
     const cancelled = await post(`/api/v1/subscriptions/${String(active?.id)}/cancel/`, {

@@ -391,9 +391,29 @@ type InvoiceObject = {
   billing_reason?: unknown;
   amount_paid?: unknown;
   lines?: { data?: { period?: { start?: unknown; end?: unknown } }[] };
-  /** An upgrade's invoice: the new plan and the prorated pages it credits now. */
+  /** An upgrade's invoice (the sandbox's): the new plan and the prorated pages it credits now. */
   metadata?: { plan?: unknown; pages?: unknown; ai_pages?: unknown };
+  /** Stripe's API since 2025: the subscription, and a snapshot of its metadata, under the invoice's parent. */
+  parent?: {
+    subscription_details?: {
+      subscription?: unknown;
+      metadata?: { plan?: unknown; pages?: unknown; ai_pages?: unknown } | null;
+    } | null;
+  } | null;
 };
+
+/** The subscription an invoice is for: the field of older API versions (and the sandbox's), or its parent's. */
+function invoiceSubscription(object: InvoiceObject): string | null {
+  if (typeof object.subscription === 'string') return object.subscription;
+  const parent = object.parent?.subscription_details?.subscription;
+  if (typeof parent === 'string') return parent;
+  const id = (parent as { id?: unknown } | undefined)?.id;
+  return typeof id === 'string' ? id : null;
+}
+
+function invoiceMetadata(object: InvoiceObject): { plan?: unknown; pages?: unknown; ai_pages?: unknown } {
+  return object.parent?.subscription_details?.metadata ?? object.metadata ?? {};
+}
 
 function periodOf(object: InvoiceObject): { start: Date; end: Date } | null {
   const period = object.lines?.data?.[0]?.period;
@@ -411,7 +431,8 @@ async function applyUpgrade(
   event: Stripe.Event,
   object: InvoiceObject,
 ): Promise<string> {
-  const plan = typeof object.metadata?.plan === 'string' ? findSubscriptionPlan(object.metadata.plan) : null;
+  const metadata = invoiceMetadata(object);
+  const plan = typeof metadata.plan === 'string' ? findSubscriptionPlan(metadata.plan) : null;
   const period = periodOf(object);
   if (plan === null || period === null) return 'no_plan';
   if (s.status !== SUBSCRIPTION_STATUSES.active) return 'not_active';
@@ -420,8 +441,8 @@ async function applyUpgrade(
     start: period.start,
     end: period.end,
     amount: typeof object.amount_paid === 'number' ? object.amount_paid : 0,
-    pages: count(object.metadata?.pages),
-    aiPages: count(object.metadata?.ai_pages),
+    pages: count(metadata.pages),
+    aiPages: count(metadata.ai_pages),
     eventId: event.id,
     paidAt: new Date(event.created * 1000),
   });
@@ -465,9 +486,7 @@ export async function handleSubscriptionEvent(tx: Queryable, event: Stripe.Event
       ? typeof object.id === 'string'
         ? object.id
         : null
-      : typeof object.subscription === 'string'
-        ? object.subscription
-        : null;
+      : invoiceSubscription(object);
   if (ref === null) return 'no_subscription';
   const s = await findSubscriptionByRef(tx, ref);
   if (s === null) return 'unknown_subscription';
@@ -587,10 +606,26 @@ export async function upgradeSubscription(
   if (!fits || plan.key === s.plan || plan.price <= s.price) {
     throw new AppError('subscription_upgrade_invalid', { fields: { service: 'not an upgrade' } });
   }
-  if (ctx.gateway.kind !== 'sandbox' || s.gateway_ref === null) throw new AppError('upgrade_unavailable');
-  if (s.card_fails_renewal) throw new AppError('card_declined', { fields: { card: 'declined' } });
+  if (s.gateway_ref === null) throw new AppError('upgrade_unavailable');
   const p = prorate(s, plan, { start: s.current_period_start, end: s.current_period_end }, now);
   const amount = computeTotals(p.subtotal, null, ctx.vatPercent).gross;
+  const metadata = { plan: plan.key, pages: String(p.pages), ai_pages: String(p.aiPages) };
+  if (ctx.gateway.kind === 'stripe') {
+    // Stripe prorates and charges the card itself (by the second, so its amount can differ from this estimate by a
+    // few cents); the new plan applies when its invoice.paid arrives at the webhook, moments later
+    await ctx.gateway.changePlan(s.gateway_ref, {
+      monthlyAmount: computeTotals(plan.price, null, ctx.vatPercent).gross,
+      currency: 'USD',
+      metadata,
+    });
+    ctx.log.info({ subscriptionId: s.id, from: s.plan, to: plan.key, ...p }, 'subscription upgrade sent to Stripe');
+    const current = await findSubscription(ctx.db, s.id);
+    return {
+      subscription: toSubscription(current ?? s),
+      charged: { amount, pages: p.pages, ai_pages: p.aiPages },
+    };
+  }
+  if (s.card_fails_renewal) throw new AppError('card_declined', { fields: { card: 'declined' } });
   const at = Math.floor(now.getTime() / 1000);
   const delivery = signedEvent(
     ctx,
@@ -606,7 +641,7 @@ export async function upgradeSubscription(
       amount_paid: amount,
       status: 'paid',
       lines: { data: [{ period: { start: at, end: Math.floor(s.current_period_end.getTime() / 1000) } }] },
-      metadata: { plan: plan.key, pages: String(p.pages), ai_pages: String(p.aiPages) },
+      metadata,
     },
   );
   await handleWebhook(ctx, delivery.body, delivery.signature);
