@@ -241,7 +241,7 @@ describe(`billing: invoices, receipts and transactions (${TEST_DB_KIND})`, () =>
     expect((upgrade?.subtotal ?? 0) + (upgrade?.vat ?? 0)).toBe(charged);
     expect(upgrade?.vat).toBe(Math.round(((upgrade?.subtotal ?? 0) * 20) / 100));
     const pdf = await pdfText((await buyer.browser.get(upgrade?.pdf_url ?? '')).rawPayload);
-    expect(pdf).toContain('Light subscription (upgrade: the prorated difference)');
+    expect(pdf).toContain('Standard subscription (upgrade: the prorated difference)');
   });
 
   it('numbers invoices without gaps: ten payments at once take the next ten numbers, a rolled back one gives its number back', async () => {

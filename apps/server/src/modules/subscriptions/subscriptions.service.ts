@@ -436,16 +436,21 @@ async function applyUpgrade(
   const period = periodOf(object);
   if (plan === null || period === null) return 'no_plan';
   if (s.status !== SUBSCRIPTION_STATUSES.active) return 'not_active';
-  const credited = await creditPeriod(tx, s, {
-    reason: 'update',
-    start: period.start,
-    end: period.end,
-    amount: typeof object.amount_paid === 'number' ? object.amount_paid : 0,
-    pages: count(metadata.pages),
-    aiPages: count(metadata.ai_pages),
-    eventId: event.id,
-    paidAt: new Date(event.created * 1000),
-  });
+  // the payment is for the new plan: its invoice line and ledger note name it
+  const credited = await creditPeriod(
+    tx,
+    { ...s, plan: plan.key },
+    {
+      reason: 'update',
+      start: period.start,
+      end: period.end,
+      amount: typeof object.amount_paid === 'number' ? object.amount_paid : 0,
+      pages: count(metadata.pages),
+      aiPages: count(metadata.ai_pages),
+      eventId: event.id,
+      paidAt: new Date(event.created * 1000),
+    },
+  );
   if (!credited) return 'upgrade_already_paid';
   await updateSubscription(tx, s.id, {
     plan: plan.key,
