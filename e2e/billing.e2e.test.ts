@@ -5,10 +5,17 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { isBlocking, runAxe } from './axe.ts';
-import { ARTIFACTS, keepScreenshot, launchBrowser, startProduct, type Product } from './harness.ts';
+import {
+  ARTIFACTS,
+  fillSignUpForm,
+  keepScreenshot,
+  launchBrowser,
+  payByCard,
+  startProduct,
+  type Product,
+} from './harness.ts';
 
 const PASSWORD = 'Inv0ice!Secret';
-const EXPIRY_YEAR = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
 const SHOTS = path.join(ARTIFACTS, 'billing');
 const CHECK_TEXT =
   'The lighthouse keeper climbed the spiral stairs every evening to light the great lamp above the harbour. ' +
@@ -74,18 +81,10 @@ describe('billing: the invoice of a payment', () => {
     await page.goto(`${product.url}/pricing/`);
     await page.getByRole('button', { name: 'Got it' }).click();
     await page.getByRole('button', { name: 'Buy 50 pages' }).click();
-    const signup = page.getByRole('dialog');
-    await signup.getByLabel('Email').fill(email);
-    await signup.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await signup.getByRole('checkbox', { name: /Terms of Use/ }).check();
-    await signup.getByRole('button', { name: 'Create account' }).click();
+    await fillSignUpForm(page, { email, password: PASSWORD });
     await page.waitForURL(/\/sandbox-pay\/cs_sandbox_[\w-]+$/, { timeout: 30_000 });
-    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await page.getByLabel('Expiry month').fill('12');
-    await page.getByLabel('Expiry year').fill(EXPIRY_YEAR);
-    await page.getByLabel('CVC').fill('123');
     // $9.99 and 20 % VAT: $11.99
-    await page.getByRole('button', { name: 'Pay $11.99' }).click();
+    await payByCard(page, '4242 4242 4242 4242', '$11.99');
     await page.waitForURL(`${product.url}/payment-success/`, { timeout: 30_000 });
     await page.getByRole('heading', { name: 'Payment successful!' }).waitFor();
 

@@ -175,3 +175,15 @@ export async function fillLogInForm(page: Page, account: { email: string; passwo
   await dialog.getByLabel('Password', { exact: true }).fill(account.password);
   await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
 }
+
+/** A card expiry two years ahead (YY), valid whenever the suite runs. */
+const CARD_EXPIRY_YEAR = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
+
+/** Fills the sandbox card page and presses Pay (the button names the amount, e.g. "$11.99"). */
+export async function payByCard(page: Page, cardNumber: string, amount: string): Promise<void> {
+  await page.getByLabel('Card number').fill(cardNumber);
+  await page.getByLabel('Expiry month').fill('12');
+  await page.getByLabel('Expiry year').fill(CARD_EXPIRY_YEAR);
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: `Pay ${amount}` }).click();
+}

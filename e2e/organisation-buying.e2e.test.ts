@@ -4,6 +4,7 @@ import {
   fillSignUpForm,
   keepScreenshot,
   launchBrowser,
+  payByCard,
   signUpThroughModal,
   startProduct,
   type Product,
@@ -11,7 +12,6 @@ import {
 
 const PASSWORD = 'Sch00l!Secret';
 const ORGANISATION = 'Lighthouse School';
-const EXPIRY_YEAR = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
 
 /** An essay of plain English sentences, long enough for more pages than a new organisation's bonus (5). */
 function longEssay(): string {
@@ -118,11 +118,7 @@ describe('an organisation out of pages: the student notifies, the owner subscrib
     await widget.getByRole('radio', { name: /^Light (Active )?\$/ }).check();
     await widget.getByRole('button', { name: 'Get started' }).click();
     await owner.waitForURL(/\/sandbox-pay\/cs_sandbox_[\w-]+$/, { timeout: 30_000 });
-    await owner.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await owner.getByLabel('Expiry month').fill('12');
-    await owner.getByLabel('Expiry year').fill(EXPIRY_YEAR);
-    await owner.getByLabel('CVC').fill('123');
-    await owner.getByRole('button', { name: 'Pay $59.99' }).click();
+    await payByCard(owner, '4242 4242 4242 4242', '$59.99');
     await owner.getByRole('heading', { name: 'Payment successful!' }).waitFor({ timeout: 30_000 });
 
     await owner.goto(`${product.url}/pricing/#subscriptions`);

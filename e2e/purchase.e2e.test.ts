@@ -1,18 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { keepScreenshot, launchBrowser, startProduct, type Product } from './harness.ts';
+import { keepScreenshot, launchBrowser, payByCard, startProduct, type Product } from './harness.ts';
 
 const PASSWORD = 'Buy3r!Secret';
-const EXPIRY_YEAR = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
-
-/** Fills the sandbox card page and presses Pay (the button names the amount). */
-async function payByCard(page: Page, cardNumber: string, amount: string): Promise<void> {
-  await page.getByLabel('Card number').fill(cardNumber);
-  await page.getByLabel('Expiry month').fill('12');
-  await page.getByLabel('Expiry year').fill(EXPIRY_YEAR);
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: `Pay ${amount}` }).click();
-}
 
 /** The value of a tile of the success page's balance ("Pages", "AI pages"). */
 async function balanceTile(page: Page, label: string): Promise<string> {

@@ -1,18 +1,8 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { fillSignUpForm, keepScreenshot, launchBrowser, startProduct, type Product } from './harness.ts';
+import { fillSignUpForm, keepScreenshot, launchBrowser, payByCard, startProduct, type Product } from './harness.ts';
 
 const PASSWORD = 'Subscr1ber!Secret';
-const EXPIRY_YEAR = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
-
-/** Fills the sandbox card page and presses Pay (the button names the amount). */
-async function payByCard(page: Page, cardNumber: string, amount: string): Promise<void> {
-  await page.getByLabel('Card number').fill(cardNumber);
-  await page.getByLabel('Expiry month').fill('12');
-  await page.getByLabel('Expiry year').fill(EXPIRY_YEAR);
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: `Pay ${amount}` }).click();
-}
 
 /** The subscription widget of the pricing page (its section is named by its heading). */
 function widget(page: Page): Locator {
