@@ -1,4 +1,4 @@
-import type { PaymentState } from '@veritext/contracts';
+import { PAYMENT_STATES, type PaymentState } from '@veritext/contracts';
 import type { Queryable } from '../../db/database.ts';
 
 export type OrderRecord = {
@@ -85,6 +85,25 @@ export async function findOrCreateCartOrder(tx: Queryable, userId: number): Prom
   const created = await findCartOrder(tx, userId, true);
   if (created === null) throw new Error('findOrCreateCartOrder: no cart after insert');
   return created;
+}
+
+/** A subscription's first payment: an order of its own (not the cart), pending, with the plan's one line. */
+export async function insertSubscriptionOrder(
+  tx: Queryable,
+  order: { userId: number; service: string; groupId: number | null },
+): Promise<OrderRecord> {
+  const { rows } = await tx.query<OrderRecord>(
+    `INSERT INTO orders (user_id, kind, state) VALUES ($1, 'subscription', $2) RETURNING ${ORDER_COLUMNS}`,
+    [order.userId, PAYMENT_STATES.pending],
+  );
+  const row = rows[0];
+  if (row === undefined) throw new Error('insertSubscriptionOrder returned no row');
+  await tx.query(`INSERT INTO order_items (order_id, kind, service, group_id) VALUES ($1, 'subscription', $2, $3)`, [
+    row.id,
+    order.service,
+    order.groupId,
+  ]);
+  return row;
 }
 
 export async function findOrder(db: Queryable, orderId: number, lock = false): Promise<OrderRecord | null> {

@@ -21,10 +21,9 @@ import {
   activateSubscriptionOrder,
   handleSubscriptionEvent,
   isSubscriptionEvent,
-  saveSandboxCard,
   subscriptionCheckoutFields,
-  subscriptionOfOrder,
 } from '../subscriptions/subscriptions.service.ts';
+import { findSubscriptionOfOrder, saveSandboxCard } from '../subscriptions/subscriptions.repository.ts';
 import { CATALOGUE, SUBSCRIPTION_PLANS, findPackage, plansOfTab, subscriptionService } from './catalogue.ts';
 import {
   countPromoUse,
@@ -537,7 +536,7 @@ export async function paySandboxSession(
   if (Object.keys(card.fields).length > 0) throw new AppError('card_invalid', { fields: card.fields });
   if (card.number === TEST_CARDS.declined) throw new AppError('card_declined', { fields: { card_number: 'declined' } });
   // a subscription's first payment saves the card for its renewals, as Stripe does
-  const subscription = order.kind === 'subscription' ? await subscriptionOfOrder(ctx.db, order.id) : null;
+  const subscription = order.kind === 'subscription' ? await findSubscriptionOfOrder(ctx.db, order.id) : null;
   if (subscription !== null) {
     await saveSandboxCard(ctx.db, order.id, {
       number: card.number,

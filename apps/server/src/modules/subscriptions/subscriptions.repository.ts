@@ -83,11 +83,30 @@ export async function findSubscription(db: Queryable, id: number, lock = false):
   return rows[0] ?? null;
 }
 
-export async function findSubscriptionOfOrder(tx: Queryable, orderId: number): Promise<SubscriptionRecord | null> {
-  const { rows } = await tx.query<SubscriptionRecord>('SELECT * FROM subscriptions WHERE order_id = $1 FOR UPDATE', [
-    orderId,
-  ]);
+/** The subscription whose first payment the order is; locked for the transaction when `lock`. */
+export async function findSubscriptionOfOrder(
+  db: Queryable,
+  orderId: number,
+  lock = false,
+): Promise<SubscriptionRecord | null> {
+  const { rows } = await db.query<SubscriptionRecord>(
+    `SELECT * FROM subscriptions WHERE order_id = $1${lock ? ' FOR UPDATE' : ''}`,
+    [orderId],
+  );
   return rows[0] ?? null;
+}
+
+/** The sandbox card page of a subscription's first payment keeps the card: its last digits, and whether it fails later. */
+export async function saveSandboxCard(
+  db: Queryable,
+  orderId: number,
+  card: { number: string; failsRenewal: boolean },
+): Promise<void> {
+  await db.query(
+    `UPDATE subscriptions SET card_last4 = $2, card_fails_renewal = $3, updated_at = clock_timestamp()
+     WHERE order_id = $1 AND status = 1`,
+    [orderId, card.number.slice(-4), card.failsRenewal],
+  );
 }
 
 export async function findSubscriptionByRef(tx: Queryable, ref: string): Promise<SubscriptionRecord | null> {

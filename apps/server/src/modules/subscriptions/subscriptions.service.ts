@@ -19,6 +19,7 @@ import { findSubscriptionPlan, subscriptionPlanDefs, toSubscriptionPlan } from '
 import {
   findPromoCode,
   insertPaymentSession,
+  insertSubscriptionOrder,
   insertPromoItem,
   settlePromoReservation,
   setOrderState,
@@ -181,18 +182,11 @@ export async function subscribe(
         : await findAccountOfGroup(tx, input.groupId);
     if (account === null) throw new AppError('not_found');
     if ((await findLiveSubscriptionOfAccount(tx, account.id)) !== null) throw new AppError('subscription_active');
-    const { rows } = await tx.query<OrderRecord>(
-      `INSERT INTO orders (user_id, kind, state) VALUES ($1, 'subscription', $2)
-       RETURNING id, user_id, state, kind, referral, created_at, updated_at, paid_at`,
-      [buyer.id, PAYMENT_STATES.pending],
-    );
-    const order = rows[0];
-    if (order === undefined) throw new Error('subscribe: no order row');
-    await tx.query(`INSERT INTO order_items (order_id, kind, service, group_id) VALUES ($1, 'subscription', $2, $3)`, [
-      order.id,
-      plan.service,
-      input.groupId,
-    ]);
+    const order = await insertSubscriptionOrder(tx, {
+      userId: buyer.id,
+      service: plan.service,
+      groupId: input.groupId,
+    });
     // a promo code takes its percent off the first month; its use is held like a pack checkout's
     let percent: number | null = null;
     if (coupon !== '') {
@@ -254,27 +248,9 @@ export async function subscribe(
   return { redirectUrl: session.url, subscription: toSubscription(created) };
 }
 
-/** The sandbox card page of a subscription's first payment keeps the card: its last digits, and whether it fails later. */
-export async function saveSandboxCard(
-  db: Queryable,
-  orderId: number,
-  card: { number: string; failsRenewal: boolean },
-): Promise<void> {
-  await db.query(
-    `UPDATE subscriptions SET card_last4 = $2, card_fails_renewal = $3, updated_at = clock_timestamp()
-     WHERE order_id = $1 AND status = 1`,
-    [orderId, card.number.slice(-4), card.failsRenewal],
-  );
-}
-
 /** The Stripe-shaped fields of a checkout completed in subscription mode (the sandbox adds them too). */
 export function subscriptionCheckoutFields(subscription: SubscriptionRecord | null): Record<string, string> {
   return subscription?.gateway_ref == null ? {} : { mode: 'subscription', subscription: subscription.gateway_ref };
-}
-
-export async function subscriptionOfOrder(db: Queryable, orderId: number): Promise<SubscriptionRecord | null> {
-  const { rows } = await db.query<SubscriptionRecord>('SELECT * FROM subscriptions WHERE order_id = $1', [orderId]);
-  return rows[0] ?? null;
 }
 
 async function creditPeriod(
@@ -343,7 +319,7 @@ export async function activateSubscriptionOrder(
   event: { id: string; created: number },
   object: { subscription?: unknown },
 ): Promise<string> {
-  const found = await findSubscriptionOfOrder(tx, order.id);
+  const found = await findSubscriptionOfOrder(tx, order.id, true);
   // Stripe names its subscription in the completed checkout; the sandbox named its own at the start
   const s =
     found !== null && found.gateway_ref === null && typeof object.subscription === 'string'
