@@ -179,3 +179,37 @@ export function uniqueEmail(prefix = 'user'): string {
   counter += 1;
   return `${prefix}.${process.pid}.${Date.now()}.${counter}@example.com`;
 }
+
+/** A signed-up account's browser with its CSRF token at hand: its form posts carry the token. */
+export class AccountBrowser {
+  readonly browser: TestBrowser;
+  readonly email: string;
+  token = '';
+  constructor(browser: TestBrowser, email: string) {
+    this.browser = browser;
+    this.email = email;
+  }
+  post(url: string, fields: Record<string, string> = {}, headers: Record<string, string> = {}) {
+    return this.browser.postForm(url, { ...fields, _csrf_token: this.token }, headers);
+  }
+}
+
+/**
+ * Signs up a new account (a unique address with `prefix`, the strong password, `fields` on top: a name, an
+ * organisation) and reads its CSRF token; `Kind` is the test's own AccountBrowser with its helpers.
+ */
+export async function signUpAccount<T extends AccountBrowser>(
+  app: FastifyInstance,
+  Kind: new (browser: TestBrowser, email: string) => T,
+  prefix: string,
+  fields: Record<string, string> = {},
+): Promise<T> {
+  const browser = new TestBrowser(app);
+  const email = uniqueEmail(prefix);
+  const response = await browser.signUp({ email, password: STRONG_PASSWORD, ...fields });
+  if (response.statusCode !== 200)
+    throw new Error(`sign-up of ${email} failed (${String(response.statusCode)}): ${response.body}`);
+  const account = new Kind(browser, email);
+  account.token = (await browser.csrf()).token;
+  return account;
+}

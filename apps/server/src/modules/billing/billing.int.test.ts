@@ -2,11 +2,11 @@ import type { Invoice, InvoicesResponse, Subscription, TransactionsResponse } fr
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  AccountBrowser,
   createTestApp,
   injectWebhookPoster,
-  STRONG_PASSWORD,
+  signUpAccount,
   TestBrowser,
-  uniqueEmail,
   type TestApp,
 } from '../../../test/app.ts';
 import { TEST_DB_KIND } from '../../../test/database.ts';
@@ -33,17 +33,7 @@ const SELLER = {
 };
 
 /** A signed-up user's browser with its CSRF token at hand. */
-class Buyer {
-  readonly browser: TestBrowser;
-  readonly email: string;
-  token = '';
-  constructor(browser: TestBrowser, email: string) {
-    this.browser = browser;
-    this.email = email;
-  }
-  post(url: string, fields: Record<string, string> = {}) {
-    return this.browser.postForm(url, { ...fields, _csrf_token: this.token });
-  }
+class Buyer extends AccountBrowser {
   async invoices(query = ''): Promise<InvoicesResponse['data']> {
     const response = await this.browser.get(`/api/v1/billing/invoices/${query}`);
     expect(response.statusCode, response.body).toBe(200);
@@ -135,14 +125,8 @@ describe(`billing: invoices, receipts and transactions (${TEST_DB_KIND})`, () =>
     await t.dispose();
   });
 
-  async function newBuyer(fields: Record<string, string> = {}, name = 'Bea Buyer'): Promise<Buyer> {
-    const browser = new TestBrowser(t.app);
-    const email = uniqueEmail('buyer');
-    const response = await browser.signUp({ email, password: STRONG_PASSWORD, name, ...fields });
-    expect(response.statusCode, response.body).toBe(200);
-    const buyer = new Buyer(browser, email);
-    buyer.token = (await browser.csrf()).token;
-    return buyer;
+  function newBuyer(fields: Record<string, string> = {}, name = 'Bea Buyer'): Promise<Buyer> {
+    return signUpAccount(t.app, Buyer, 'buyer', { name, ...fields });
   }
 
   async function ownGroup(owner: Buyer): Promise<Group> {

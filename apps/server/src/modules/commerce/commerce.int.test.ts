@@ -2,7 +2,15 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CartResponse, CredentialsResponse, Order, SandboxSessionResponse } from '@veritext/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, STRONG_PASSWORD, TestBrowser, uniqueEmail, type TestApp } from '../../../test/app.ts';
+import {
+  createTestApp,
+  STRONG_PASSWORD,
+  TestBrowser,
+  uniqueEmail,
+  type TestApp,
+  AccountBrowser,
+  signUpAccount,
+} from '../../../test/app.ts';
 import { TEST_DB_KIND } from '../../../test/database.ts';
 import { findUserByEmail } from '../auth/users.repository.ts';
 import { findAccountOfGroup, findAccountOfUser, listEntries } from '../ledger/ledger.repository.ts';
@@ -15,17 +23,7 @@ type ErrorBody = { success: false; message: string; error: { code: string; field
 const GOOD_CARD = { card_number: '4242 4242 4242 4242', exp_month: '12', exp_year: '2099', cvc: '123', name: 'A B' };
 
 /** A signed-up user's browser with its CSRF token at hand. */
-class Buyer {
-  readonly browser: TestBrowser;
-  readonly email: string;
-  token = '';
-  constructor(browser: TestBrowser, email: string) {
-    this.browser = browser;
-    this.email = email;
-  }
-  post(url: string, fields: Record<string, string> = {}, headers: Record<string, string> = {}) {
-    return this.browser.postForm(url, { ...fields, _csrf_token: this.token }, headers);
-  }
+class Buyer extends AccountBrowser {
   async add(service: string, extra: Record<string, string> = {}) {
     return this.post('/order/add_item', { service, ...extra });
   }
@@ -48,14 +46,8 @@ describe(`commerce: packs, cart, promo codes, sandbox checkout (${TEST_DB_KIND})
     await t.dispose();
   });
 
-  async function newBuyer(fields: Record<string, string> = {}): Promise<Buyer> {
-    const browser = new TestBrowser(t.app);
-    const email = uniqueEmail('buyer');
-    const response = await browser.signUp({ email, password: STRONG_PASSWORD, ...fields });
-    expect(response.statusCode, response.body).toBe(200);
-    const buyer = new Buyer(browser, email);
-    buyer.token = (await browser.csrf()).token;
-    return buyer;
+  function newBuyer(fields: Record<string, string> = {}): Promise<Buyer> {
+    return signUpAccount(t.app, Buyer, 'buyer', fields);
   }
 
   async function accountOf(email: string) {
@@ -648,14 +640,8 @@ describe(`commerce: Stripe Checkout through the stripe SDK (${TEST_DB_KIND})`, (
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });
 
-  async function newBuyer(): Promise<Buyer> {
-    const browser = new TestBrowser(t.app);
-    const email = uniqueEmail('stripe');
-    const response = await browser.signUp({ email, password: STRONG_PASSWORD });
-    expect(response.statusCode).toBe(200);
-    const buyer = new Buyer(browser, email);
-    buyer.token = (await browser.csrf()).token;
-    return buyer;
+  function newBuyer(): Promise<Buyer> {
+    return signUpAccount(t.app, Buyer, 'stripe');
   }
 
   it('adds VAT on top and creates a Checkout Session with the order lines, then 303s to its url', async () => {

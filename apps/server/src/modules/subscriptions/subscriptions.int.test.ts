@@ -7,7 +7,15 @@ import type {
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, STRONG_PASSWORD, TestBrowser, uniqueEmail, type TestApp } from '../../../test/app.ts';
+import {
+  AccountBrowser,
+  createTestApp,
+  signUpAccount,
+  STRONG_PASSWORD,
+  TestBrowser,
+  uniqueEmail,
+  type TestApp,
+} from '../../../test/app.ts';
 import { TEST_DB_KIND } from '../../../test/database.ts';
 import { findUserByEmail } from '../auth/users.repository.ts';
 import { createPromoCode, type CommerceContext } from '../commerce/commerce.service.ts';
@@ -27,17 +35,7 @@ const FAILS_LATER = { ...GOOD_CARD, card_number: '4000 0000 0000 0341' };
 const DAY_MS = 24 * 60 * 60 * 1000;
 const QUIET = { info: () => undefined, warn: () => undefined };
 
-class Subscriber {
-  readonly browser: TestBrowser;
-  readonly email: string;
-  token = '';
-  constructor(browser: TestBrowser, email: string) {
-    this.browser = browser;
-    this.email = email;
-  }
-  post(url: string, fields: Record<string, string> = {}) {
-    return this.browser.postForm(url, { ...fields, _csrf_token: this.token });
-  }
+class Subscriber extends AccountBrowser {
   async subscriptions(): Promise<Subscription[]> {
     const response = await this.browser.get('/api/v1/subscriptions/');
     expect(response.statusCode, response.body).toBe(200);
@@ -73,14 +71,8 @@ describe(`subscriptions: plans, the sandbox lifecycle on the ledger (${TEST_DB_K
     await t.dispose();
   });
 
-  async function newSubscriber(fields: Record<string, string> = {}): Promise<Subscriber> {
-    const browser = new TestBrowser(t.app);
-    const email = uniqueEmail('subscriber');
-    const response = await browser.signUp({ email, password: STRONG_PASSWORD, ...fields });
-    expect(response.statusCode, response.body).toBe(200);
-    const subscriber = new Subscriber(browser, email);
-    subscriber.token = (await browser.csrf()).token;
-    return subscriber;
+  function newSubscriber(fields: Record<string, string> = {}): Promise<Subscriber> {
+    return signUpAccount(t.app, Subscriber, 'subscriber', fields);
   }
 
   async function accountOf(email: string) {
