@@ -1,6 +1,6 @@
 import type { NoticesResponse } from '@veritext/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, STRONG_PASSWORD, TestBrowser, uniqueEmail, type TestApp } from '../../../test/app.ts';
+import { AccountBrowser, createTestApp, signUpAccount, TestBrowser, type TestApp } from '../../../test/app.ts';
 import { TEST_DB_KIND } from '../../../test/database.ts';
 import { findUserByEmail } from '../auth/users.repository.ts';
 import { listOutboxMessages } from '../mail/mail.repository.ts';
@@ -16,15 +16,8 @@ describe(`notify admin: a member's request reaches the owner by e-mail and as a 
     await t.dispose();
   });
 
-  async function account(fields: Record<string, string> = {}) {
-    const browser = new TestBrowser(t.app);
-    const email = uniqueEmail('notify');
-    const response = await browser.signUp({ email, password: STRONG_PASSWORD, ...fields });
-    expect(response.statusCode, response.body).toBe(200);
-    const { token } = await browser.csrf();
-    const post = (url: string, form: Record<string, string> = {}) =>
-      browser.postForm(url, { ...form, _csrf_token: token });
-    return { browser, email, post };
+  function account(fields: Record<string, string> = {}): Promise<AccountBrowser> {
+    return signUpAccount(t.app, AccountBrowser, 'notify', fields);
   }
 
   async function notices(browser: TestBrowser): Promise<NoticesResponse['data']> {
