@@ -126,11 +126,11 @@ function moveSchemaImports(code: string): string {
   return applyEdits(code, edits);
 }
 
-const CATALOGUE_SOURCE = /\/apps\/web\/src\/i18n\/parts\/(en|es)-(core|rest)\.ts$/;
+const CATALOGUE_SOURCE = /\/apps\/web\/src\/i18n\/parts\/(en|es|no)-(core|rest)\.ts$/;
 
 /**
  * Cuts each translation catalogue in two chunks (build/catalogueParts.ts): src/i18n/parts/en-core.ts becomes
- * the keys the first load names, en-rest.ts the others (es likewise). Without the build each is the whole file.
+ * the keys the first load names, en-rest.ts the others (es and no likewise). Without the build each is the whole file.
  */
 function catalogueParts(): Plugin {
   let core: Set<string> | null = null;
@@ -146,7 +146,7 @@ function catalogueParts(): Plugin {
       if (match === null) return null;
       const file = fileURLToPath(new URL(`./src/i18n/${match[1] ?? 'en'}.json`, import.meta.url));
       const catalogue = JSON.parse(readFileSync(file, 'utf8')) as Parameters<typeof cataloguePart>[0];
-      // Both catalogues have the same keys (catalogue.test.ts): the English one decides the cut.
+      // The catalogues have the same keys (catalogue.test.ts): the English one decides the cut.
       core ??= firstLoadKeys(
         fileURLToPath(new URL('./src/main.tsx', import.meta.url)),
         JSON.parse(readFileSync(fileURLToPath(new URL('./src/i18n/en.json', import.meta.url)), 'utf8')) as Parameters<
@@ -163,8 +163,9 @@ function catalogueParts(): Plugin {
 /**
  * The HTML starts fetching the page's first-load catalogue part beside the entry chunk (a deferred script:
  * the CSP allows no inline script), so that the catalogue is not a second round trip after the entry: the
- * /es pages (and the blog's) are Spanish, another page English unless the visitor chose Spanish (then the
- * page decides, as main.tsx does, and nothing is preloaded).
+ * /es pages (and the blog's) are Spanish, the /no pages Norwegian, as are the cabinet's (/profile/, /admin/) for a
+ * visitor who chose Norwegian; another page English unless the visitor chose Spanish (then the page decides,
+ * as main.tsx does, and nothing is preloaded).
  */
 function cataloguePreload(): Plugin {
   return {
@@ -178,15 +179,17 @@ function cataloguePreload(): Plugin {
         if (output.type === 'chunk' && match?.[2] === 'core') coreChunks[match[1] ?? ''] = `/${output.fileName}`;
       }
       const html = bundle['index.html'];
-      if (html?.type !== 'asset' || coreChunks['en'] === undefined || coreChunks['es'] === undefined) return;
+      if (html?.type !== 'asset' || ['en', 'es', 'no'].some((lang) => coreChunks[lang] === undefined)) return;
       const script = [
         '(function () {',
         `  var chunks = ${JSON.stringify(coreChunks)};`,
-        '  var language = /^\\/(blog\\/)?es(\\/|$)/.test(location.pathname) ? "es" : null;',
+        '  var path = location.pathname;',
+        '  var language = /^\\/(blog\\/)?es(\\/|$)/.test(path) ? "es" : /^\\/no(\\/|$)/.test(path) ? "no" : null;',
         '  if (language === null) {',
         '    var stored = null;',
         `    try { stored = localStorage.getItem(${JSON.stringify(LANGUAGE_STORAGE_KEY)}); } catch (error) {}`,
-        '    if (stored !== "es") language = "en";',
+        '    if (stored === "no" && /^\\/(profile|admin)(\\/|$)/.test(path)) language = "no";',
+        '    else if (stored !== "es") language = "en";',
         '  }',
         '  if (language === null) return;',
         '  var link = document.createElement("link");',

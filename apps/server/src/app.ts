@@ -23,6 +23,7 @@ import { registerWebClient } from './http/web-client.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { aiChecksRoutes } from './modules/ai-checks/ai-checks.routes.ts';
 import { textChecksRoutes } from './modules/text-checks/text-checks.routes.ts';
+import { reportSettingsRoutes } from './modules/text-checks/report-settings.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { socialLoginRoutes } from './modules/auth/social-login.routes.ts';
@@ -34,6 +35,7 @@ import { webSourcesRoutes } from './modules/web-sources/web-sources.routes.ts';
 import { groupsRoutes } from './modules/groups/groups.routes.ts';
 import { invitesRoutes } from './modules/invites/invites.routes.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
+import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
 import { agreementsRoutes } from './modules/agreements/agreements.routes.ts';
 import { portalRoutes } from './modules/portal/portal.routes.ts';
@@ -53,8 +55,13 @@ import {
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
 import { refreshCatalogue } from './modules/commerce/catalogue.ts';
 import { noticesRoutes } from './modules/notices/notices.routes.ts';
+import { foldersRoutes } from './modules/folders/folders.routes.ts';
+import { reportCommentsRoutes } from './modules/report-comments/report-comments.routes.ts';
+import { reportSharesRoutes } from './modules/report-shares/report-shares.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { billingAdminRoutes } from './modules/billing/billing-admin.routes.ts';
+import { groupSettingsRoutes } from './modules/groups/group-settings.routes.ts';
+import { groupsAdminRoutes } from './modules/groups/groups-admin.routes.ts';
 import { configureBilling } from './modules/billing/billing.settings.ts';
 
 /** How often the server reads an operator's prices (npm run admin -- catalogue:set). */
@@ -222,6 +229,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await api.register(groupsRoutes, { db });
     await api.register(invitesRoutes, { db, appSecret: config.appSecret, publicUrl: config.publicUrl });
     await api.register(membersRoutes, accountEmail);
+    await api.register(statisticsRoutes, { db });
     await api.register(invitationsRoutes, { db });
     await api.register(agreementsRoutes, { db });
     await api.register(portalRoutes, {
@@ -233,14 +241,23 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     const checkLimits = { rate: config.checkRateLimits, extractMaxPerCaller: config.extractMaxPerCaller };
     await api.register(aiChecksRoutes, { db, queue: deps.queue, limits: checkLimits });
     await api.register(textChecksRoutes, { db, queue: deps.queue, limits: checkLimits });
+    await api.register(reportSettingsRoutes, { db });
     await api.register(reportsRoutes, { db });
     await api.register(collectionsRoutes, { db, queue: deps.queue, dataDir: config.dataDir });
     await api.register(webSourcesRoutes, { internet: config.webSearch.provider !== null });
     await api.register(commerceRoutes, { ctx: commerce, postWebhook });
     await api.register(subscriptionsRoutes, { ctx: commerce });
     await api.register(noticesRoutes, accountEmail);
+    await api.register(foldersRoutes, { db, appSecret: config.appSecret });
+    await api.register(reportCommentsRoutes, { db });
+    await api.register(reportSharesRoutes, {
+      ...accountEmail,
+      authRateLimitPerMinute: config.authRateLimitPerMinute,
+    });
     await api.register(billingRoutes, { db });
     await api.register(billingAdminRoutes, { db });
+    await api.register(groupSettingsRoutes, { db });
+    await api.register(groupsAdminRoutes, { db });
   });
   // Outside the API scope: no session or CSRF, and a raw body for the signature.
   await app.register(paymentWebhookRoutes, { ctx: commerce });

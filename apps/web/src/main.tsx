@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, type NavigateFunction } from 'react-router';
 import { initI18n } from './i18n/index.ts';
 import { homePath, languageForPath, readStoredLanguage } from './language/language.ts';
+import { setDocumentLanguage } from './language/useLanguage.ts';
 import { createServices } from './app/services.ts';
 import { ServicesContext } from './app/ServicesContext.tsx';
 import { AppRoutes } from './app/AppRoutes.tsx';
@@ -16,6 +17,7 @@ import './styles/check.css';
 import './styles/home.css';
 import './styles/report.css';
 import './styles/documents.css';
+import './styles/folders.css';
 import './styles/ai.css';
 import './styles/admin.css';
 import './styles/profile.css';
@@ -23,6 +25,7 @@ import './styles/account-email.css';
 import './styles/portal.css';
 import './styles/commerce.css';
 import './styles/members.css';
+import './styles/organisation.css';
 
 async function start(): Promise<void> {
   let navigate: NavigateFunction | null = null;
@@ -34,7 +37,7 @@ async function start(): Promise<void> {
     else void navigate(path);
   });
   const language = languageForPath(window.location.pathname, readStoredLanguage(services.storage));
-  document.documentElement.lang = language;
+  setDocumentLanguage(language);
   const i18n = await initI18n(language);
 
   // One delegated listener for every element marked data-modal="NAME".

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SITE_LANGUAGES } from './languages.ts';
 import { TEXTAREA_MAX_LENGTH } from './constants.ts';
 import { AiAssessmentSchema } from './ai-check.ts';
+import { DOCUMENT_SORTS, DOCUMENT_STATUS_FILTERS } from './folders.ts';
 
 /**
  * The plagiarism check of a text or a file (check-tool.md §3, §4, §7): POST /api/v1/text (and
@@ -66,6 +67,22 @@ export const TextSubmitFormSchema = z.object({
     "'true' or '1': also check the text for AI, for one AI page of the account that pays (held now; refused " +
       'with insufficient_ai_balance when there is none). Otherwise no AI page is spent.',
   ),
+  // the report's settings (issue 17, commerce-and-cabinet.md §2 "New check"); changeable later on the report
+  exclude_below_percent: z
+    .string()
+    .max(20)
+    .optional()
+    .describe('Sources whose share of the text is below this percentage (0–100) leave the similarity list.'),
+  exclude_self_plagiarism: SkipFlag.describe(
+    "'true' or '1': the documents whose author is custom_author (case-insensitive) are left out.",
+  ),
+  custom_author: z
+    .string()
+    .max(200)
+    .optional()
+    .describe('The author of this document (at most 100 characters); required with exclude_self_plagiarism.'),
+  include_quotes: SkipFlag.describe("'true' or '1': quoted passages count as similarity."),
+  include_references: SkipFlag.describe("'true' or '1': passages in references count as similarity."),
   _csrf_token: z.string().max(200).optional(),
 });
 export type TextSubmitForm = z.infer<typeof TextSubmitFormSchema>;
@@ -99,6 +116,10 @@ export const TextDocumentSchema = z.object({
   error: z.string().nullable(),
   created_at: z.string(),
   finished_at: z.string().nullable(),
+  /** Who submitted it (for teachers: which student); null for a check made by an organisation's token. */
+  author: z.object({ id: z.number().int(), name: z.string(), email: z.string().nullable() }).nullable(),
+  /** Its folder (issue 17), when the caller may open that folder; null otherwise. */
+  folder_id: z.number().int().nullable(),
 });
 export type TextDocument = z.infer<typeof TextDocumentSchema>;
 
@@ -108,7 +129,22 @@ export const TextListQuerySchema = z.object({
   group_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(20),
+  /** Issue 17: search in the title and the author's name and e-mail (without case). */
+  q: z.string().max(200).optional(),
+  /** A folder the caller may open (its documents, whoever's they are), or `root`: those in no folder. */
+  folder_id: z.union([z.literal('root'), z.coerce.number().int().positive().max(2_147_483_647)]).optional(),
+  status: z.enum(DOCUMENT_STATUS_FILTERS).optional(),
+  similarity_min: z.coerce.number().min(0).max(100).optional(),
+  similarity_max: z.coerce.number().min(0).max(100).optional(),
+  ai_min: z.coerce.number().min(0).max(100).optional(),
+  ai_max: z.coerce.number().min(0).max(100).optional(),
+  /** Made on or after this day (YYYY-MM-DD, UTC). */
+  date_from: z.iso.date().optional(),
+  /** Made on or before this day (YYYY-MM-DD, UTC). */
+  date_to: z.iso.date().optional(),
+  sort: z.enum(DOCUMENT_SORTS).default('date_desc'),
 });
+export type TextListQuery = z.infer<typeof TextListQuerySchema>;
 
 export const TextListResponseSchema = z.object({
   success: z.literal(true),
@@ -317,6 +353,24 @@ export const CheckScopeResponseSchema = z.object({
 });
 export type CheckScopeResponse = z.infer<typeof CheckScopeResponseSchema>;
 
+/** The settings a report is built with (issue 17; commerce-and-cabinet.md §2 "New check", "Similarity report"). */
+export const ReportSettingsSchema = z.object({
+  exclude_below_percent: z.number().min(0).max(100),
+  exclude_self_plagiarism: z.boolean(),
+  custom_author: z.string().nullable(),
+  include_quotes: z.boolean(),
+  include_references: z.boolean(),
+  /** The ignored sources, by their index entry's db_id. */
+  ignored_sources: z.array(z.string()),
+});
+export type ReportSettings = z.infer<typeof ReportSettingsSchema>;
+
+/** A source the settings left out: ignored by a reader, the author's own document, or below the percentage. */
+export const ExcludedSourceSchema = ReportSourceSchema.extend({
+  reason: z.enum(['ignored', 'self', 'below']),
+});
+export type ExcludedSource = z.infer<typeof ExcludedSourceSchema>;
+
 export const SimilarityReportSchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -332,6 +386,24 @@ export const SimilarityReportSchema = z.object({
       "Set when only the text's first N words were checked (a guest's check covers one free page, 275 words); " +
         'absent when the whole text was checked.',
     ),
+  settings: ReportSettingsSchema.optional().describe('The settings the report is built with.'),
+  settings_applicable: z
+    .boolean()
+    .optional()
+    .describe('false: the report was stored before it could be rebuilt, so its settings cannot be applied.'),
+  excluded_sources: z
+    .array(ExcludedSourceSchema)
+    .optional()
+    .describe('The sources the settings left out (percent: the share of the text they matched).'),
+  only_source: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('The report of one source only (?only_source=<db_id>): a view, not stored.'),
+  can_change_settings: z
+    .boolean()
+    .optional()
+    .describe("The reader may change the settings and ignore sources: its author, the organisation's owner and teachers."),
 });
 export type SimilarityReport = z.infer<typeof SimilarityReportSchema>;
 

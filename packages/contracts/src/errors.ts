@@ -67,6 +67,25 @@ export const ERRORS = {
     status: 403,
     message: 'New checks are turned off for students in your organisation. Please contact your teacher.',
   },
+  group_full: {
+    status: 409,
+    message:
+      'The organisation has reached its member maximum. Its administrator can raise the maximum in the organisation settings.',
+  },
+  group_subscription_active: {
+    status: 409,
+    message:
+      'The organisation has an active subscription, which sets its balance type. You can change it once the subscription has ended.',
+  },
+  group_delete_subscription: {
+    status: 409,
+    message:
+      'The organisation has a subscription that renews. Cancel the subscription first, then delete the organisation.',
+  },
+  group_delete_checks_running: {
+    status: 409,
+    message: 'Some checks of the organisation are still running. Please try again when they have finished.',
+  },
   ai_check_unavailable: { status: 409, message: 'The AI check is not available for this document.' },
   ai_text_required: { status: 400, message: 'Please insert a text or upload a file to check.' },
   ai_text_too_short: { status: 400, message: 'Please insert at least 250 characters.' },
@@ -87,6 +106,10 @@ export const ERRORS = {
   },
   report_not_ready: { status: 409, message: 'The PDF report is available once the check is done.' },
   report_failed: { status: 500, message: 'The PDF report could not be made. Please try again.' },
+  report_settings_unavailable: {
+    status: 409,
+    message: 'This report was made before its settings could be changed. Run a new check to use them.',
+  },
   reset_code_invalid: {
     status: 400,
     message: 'This password reset link is not valid. Please check the link or request a new one.',
@@ -189,6 +212,34 @@ export const ERRORS = {
   member_page_limit: {
     status: 403,
     message: 'This document exceeds your page limit in the organisation. Please contact your administrator.',
+  },
+  comment_teachers_only: { status: 403, message: 'Only teachers can create comments.' },
+  comment_organisation_only: {
+    status: 403,
+    message: 'Comments can be added only to reports of checks made in an organisation.',
+  },
+  folder_name_empty: { status: 400, message: 'Folder name cannot be empty' },
+  folder_exists: { status: 409, message: 'Folder already exists' },
+  folder_too_deep: { status: 400, message: 'Folders can be nested at most 5 levels deep.' },
+  folder_limit_reached: { status: 409, message: 'You have reached the maximum number of folders (500).' },
+  folder_share_link_empty: {
+    status: 404,
+    message: 'Empty share link: this link is not valid or was revoked. Please ask the folder’s owner for a new one.',
+  },
+  folder_access_not_member: { status: 400, message: 'This person is not a member of the organisation.' },
+  folder_access_organisation_only: {
+    status: 400,
+    message: 'Only folders of an organisation can be shared with named members. Share this folder by its link.',
+  },
+  folder_scope_mismatch: {
+    status: 400,
+    message: 'Documents can be moved only into folders of the same organisation (or personal folders for your own).',
+  },
+  document_ids_invalid: { status: 400, message: 'Please choose between 1 and 100 documents.' },
+  document_title_empty: { status: 400, message: 'Document name cannot be empty' },
+  statistics_range_invalid: {
+    status: 400,
+    message: 'Choose a date range of at most 3 years whose start is on or before its end (dates as YYYY-MM-DD).',
   },
   rate_limited: { status: 429, message: 'Too many attempts. Please wait a moment and try again.' },
   guest_limit_reached: {

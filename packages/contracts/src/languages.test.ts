@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { languageOfPath, pathForLanguage, stripLanguagePrefix } from './languages.ts';
+import {
+  htmlLangOf,
+  isSiteLanguage,
+  isUiLanguage,
+  languageOfPath,
+  pathForLanguage,
+  siteLanguageOf,
+  stripLanguagePrefix,
+} from './languages.ts';
 
 describe('language rules of the site', () => {
   it('reads Spanish from the /es prefix and the blog twin', () => {
@@ -31,5 +39,25 @@ describe('language rules of the site', () => {
     expect(pathForLanguage('/blog', 'es')).toBe('/blog/es/');
     expect(pathForLanguage('/blog/es', 'en')).toBe('/blog/');
     expect(stripLanguagePrefix('/es/about-us/')).toBe('/about-us/');
+  });
+
+  it('reads Norwegian from the /no prefix, an interface language but not a site language', () => {
+    expect(languageOfPath('/no/profile/report/7')).toBe('no');
+    expect(languageOfPath('/no')).toBe('no');
+    expect(languageOfPath('/notices/')).toBe('en');
+    expect(stripLanguagePrefix('/no/profile/report/7')).toBe('/profile/report/7');
+    expect(stripLanguagePrefix('/no')).toBe('/');
+    expect(isUiLanguage('no')).toBe(true);
+    expect(isUiLanguage('nb')).toBe(false);
+    expect(isSiteLanguage('no')).toBe(false);
+    expect(siteLanguageOf('no')).toBe('en');
+    expect(siteLanguageOf('es')).toBe('es');
+    expect(htmlLangOf('no')).toBe('nb');
+    expect(htmlLangOf('es')).toBe('es');
+  });
+
+  it('sends a Norwegian switch on a public page to the English page', () => {
+    expect(pathForLanguage('/es/pricing/', 'no')).toBe('/pricing/');
+    expect(pathForLanguage('/blog/es/how-to-cite/', 'no')).toBe('/blog/how-to-cite/');
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FIELD_MAX } from './constants.ts';
-import { SITE_LANGUAGES } from './languages.ts';
+import { UI_LANGUAGES } from './languages.ts';
 
 /**
  * The profile of the cabinet (commerce-and-cabinet.md §3: name, email, timezone, language, verified state)
@@ -38,7 +38,8 @@ export const ProfileSchema = z.object({
   name: z.string(),
   email: z.string(),
   timezone: z.string(),
-  language: z.enum(SITE_LANGUAGES),
+  /** The interface language: en, es or no (Norwegian, the cabinet only). */
+  language: z.enum(UI_LANGUAGES),
   verified: z.boolean(),
   /** false for an account made by Google sign-in that never set a password: it sets one through a reset link. */
   has_password: z.boolean(),
@@ -58,7 +59,7 @@ const typed = (max: number) => z.string().max(max).optional().default('');
 const csrf = z.string().max(200).optional();
 const PASSWORD_CAP = 200;
 
-/** POST /api/v1/profile/ (form): name (at most 25), an IANA time zone, language en or es. */
+/** POST /api/v1/profile/ (form): name (at most 25), an IANA time zone, language en, es or no. */
 export const ProfileFormSchema = z.object({
   name: typed(200),
   timezone: typed(100),

@@ -19,6 +19,15 @@ export { rankCandidates, type Candidate } from './retrieve.ts';
 export { alignTexts } from './align.ts';
 export {
   buildReport,
+  rebuildReport,
+  reportBasis,
+  describeBasisSource,
+  type ReportBasis,
+  type BasisMatch,
+  type BasisSource,
+  type RebuildSettings,
+  type RebuiltReport,
+  type ExclusionReason,
   type PlagiarismReport,
   type ReportNode,
   type ReportSource,

@@ -170,7 +170,7 @@ function describe(
 function sourceList(
   reported: readonly Reported[],
   length: number,
-  sources: ReadonlyMap<string, IndexedSource>,
+  sources: ReadonlyMap<string, IndexedSource | undefined>,
 ): { list: ReportSource[]; ids: Map<string, number> } {
   const bySource = new Map<string, Reported[]>();
   for (const r of reported) {
@@ -210,34 +210,40 @@ function emptyReport(): PlagiarismReport {
   };
 }
 
-/**
- * Builds the report. Matches are clamped to the text, empty ones and those with fewer than
- * `options.minWords` words are dropped first; a match whose source is missing from `sources` is still
- * reported, described by its id.
- */
-export function buildReport(input: ReportInput): PlagiarismReport {
-  const { text, options } = input;
+/** Clamps the matches to the text, drops the empty and the short ones, and classes each one. */
+function reportedMatches(
+  text: string,
+  matches: readonly Omit<Match, 'similarity'>[],
+  quotes: readonly Span[],
+  refs: readonly Span[],
+  minWords: number,
+): Reported[] {
   const length = text.length;
-  if (length === 0) return emptyReport();
-  const quotes = mergeSpans(input.quotes);
-  const refs = mergeSpans(input.references);
-
   const reported: Reported[] = [];
-  for (const m of input.matches) {
+  for (const m of matches) {
     const start = Math.max(0, Math.min(length, Math.trunc(m.suspStart)));
     const end = Math.max(0, Math.min(length, Math.trunc(m.suspEnd)));
     if (!(end > start)) continue;
-    if (options.minWords > 0 && countWords(text.slice(start, end)) < options.minWords) continue;
+    if (minWords > 0 && countWords(text.slice(start, end)) < minWords) continue;
     const cls = classify(start, end, m.kind, quotes, refs);
     reported.push({ start, end, sourceId: m.sourceId, kind: m.kind, cls });
   }
+  return reported;
+}
 
+/** The report of the reported (classed) matches. */
+function reportOf(
+  text: string,
+  reported: readonly Reported[],
+  sources: ReadonlyMap<string, IndexedSource | undefined>,
+): PlagiarismReport {
+  const length = text.length;
   const reused = reported.filter((r) => r.cls === 'identical' || r.cls === 'changed');
   const quoted = reported.filter((r) => r.cls === 'quote');
   const referenced = reported.filter((r) => r.cls === 'reference');
-  const similarity = sourceList(reused, length, input.sources);
-  const quoteSources = sourceList(quoted, length, input.sources);
-  const referenceSources = sourceList(referenced, length, input.sources);
+  const similarity = sourceList(reused, length, sources);
+  const quoteSources = sourceList(quoted, length, sources);
+  const referenceSources = sourceList(referenced, length, sources);
 
   const percents: ReportPercents = {
     total: percentOf(unionLength(reused), length),
@@ -260,6 +266,174 @@ export function buildReport(input: ReportInput): PlagiarismReport {
     length,
     percents,
   };
+}
+
+/**
+ * Builds the report. Matches are clamped to the text, empty ones and those with fewer than
+ * `options.minWords` words are dropped first; a match whose source is missing from `sources` is still
+ * reported, described by its id.
+ */
+export function buildReport(input: ReportInput): PlagiarismReport {
+  const { text, options } = input;
+  if (text.length === 0) return emptyReport();
+  const reported = reportedMatches(
+    text,
+    input.matches,
+    mergeSpans(input.quotes),
+    mergeSpans(input.references),
+    options.minWords,
+  );
+  return reportOf(text, reported, input.sources);
+}
+
+/* ---- rebuilding a stored report under the reader's settings (issue 17) ---- */
+
+/** One match as a rebuild needs it (offsets into the checked text and into the source's text). */
+export interface BasisMatch {
+  sourceId: string;
+  kind: MatchKind;
+  suspStart: number;
+  suspEnd: number;
+  srcStart: number;
+  srcEnd: number;
+}
+
+/** What the report says of a matched source: its title, URL, collection and the start of its text. */
+export interface BasisSource {
+  title: string;
+  url: string | null;
+  collection: string;
+  /** The first 200 characters of its text (the report's name of a source without URL or title). */
+  text: string;
+}
+
+/**
+ * What a report can be rebuilt from without the engine: the raw matches, the quotation and reference spans of
+ * the text, and each matched source's description. Stored with the report (JSON-safe).
+ */
+export interface ReportBasis {
+  version: 1;
+  minWords: number;
+  matches: BasisMatch[];
+  quotes: Span[];
+  references: Span[];
+  sources: Record<string, BasisSource>;
+}
+
+/** The report's settings (commerce-and-cabinet.md §2, New check) and the reader's source tools. */
+export interface RebuildSettings {
+  /** Sources whose share of the text (in the similarity list) is below this percentage are left out (0: none). */
+  readonly excludeBelowPercent?: number;
+  /** Quoted passages count as similarity (identical or changed) instead of quotations. */
+  readonly includeQuotes?: boolean;
+  /** Passages in references count as similarity instead of references. */
+  readonly includeReferences?: boolean;
+  /** Sources the reader ignored (by their key, the index entry's db_id). */
+  readonly ignored?: ReadonlySet<string>;
+  /** Sources left out as self-plagiarism (the author's own documents; resolved by the caller). */
+  readonly selfSources?: ReadonlySet<string>;
+  /** Only this source's passages (every other source left out; its own exclusions do not apply). */
+  readonly onlySource?: string | null;
+}
+
+export type ExclusionReason = 'ignored' | 'self' | 'below';
+
+export interface RebuiltReport {
+  plagiarism: PlagiarismReport;
+  /** Sources the settings left out, with why (a source only-source hides is not listed). */
+  excluded: { sourceId: string; reason: ExclusionReason }[];
+}
+
+/** The basis of a report: what buildReport was given, with each source's description cut to what the report shows. */
+export function reportBasis(input: ReportInput): ReportBasis {
+  const sources: Record<string, BasisSource> = {};
+  for (const m of input.matches) {
+    if (Object.hasOwn(sources, m.sourceId)) continue;
+    const indexed = input.sources.get(m.sourceId);
+    sources[m.sourceId] = {
+      title: indexed?.title ?? '',
+      url: indexed?.url ?? null,
+      collection: indexed?.collection ?? '',
+      text: indexed?.text.slice(0, SOURCE_TEXT_CHARS) ?? '',
+    };
+  }
+  return {
+    version: 1,
+    minWords: input.options.minWords,
+    matches: input.matches.map((m) => ({
+      sourceId: m.sourceId,
+      kind: m.kind,
+      suspStart: m.suspStart,
+      suspEnd: m.suspEnd,
+      srcStart: m.srcStart,
+      srcEnd: m.srcEnd,
+    })),
+    quotes: mergeSpans(input.quotes),
+    references: mergeSpans(input.references),
+    sources,
+  };
+}
+
+function basisSources(basis: ReportBasis): Map<string, IndexedSource> {
+  const sources = new Map<string, IndexedSource>();
+  for (const [id, source] of Object.entries(basis.sources)) {
+    sources.set(id, { id, text: source.text, collection: source.collection, title: source.title, url: source.url });
+  }
+  return sources;
+}
+
+/**
+ * Rebuilds a report from its basis under the settings: ignored and self-plagiarism sources are left out, quoted
+ * passages (and passages in references) count as similarity when included, then sources whose share in the
+ * similarity list stays below the threshold leave it. With `onlySource`, only that source's passages are
+ * reported. Pure; the same basis with no settings gives what buildReport gave.
+ */
+export function rebuildReport(basis: ReportBasis, text: string, settings: RebuildSettings = {}): RebuiltReport {
+  if (text.length === 0) return { plagiarism: emptyReport(), excluded: [] };
+  const only = settings.onlySource ?? null;
+  const excluded = new Map<string, ExclusionReason>();
+  const matches = basis.matches.filter((m) => {
+    if (only !== null) return m.sourceId === only;
+    const reason: ExclusionReason | null = settings.ignored?.has(m.sourceId)
+      ? 'ignored'
+      : settings.selfSources?.has(m.sourceId)
+        ? 'self'
+        : null;
+    if (reason === null) return true;
+    excluded.set(m.sourceId, reason);
+    return false;
+  });
+  let reported = reportedMatches(text, matches, basis.quotes, basis.references, basis.minWords).map((r) =>
+    (r.cls === 'quote' && settings.includeQuotes === true) ||
+    (r.cls === 'reference' && settings.includeReferences === true)
+      ? { ...r, cls: r.kind }
+      : r,
+  );
+  const threshold = settings.excludeBelowPercent ?? 0;
+  if (threshold > 0 && only === null) {
+    const reused = reported.filter((r) => r.cls === 'identical' || r.cls === 'changed');
+    const below = new Set<string>();
+    const bySource = new Map<string, Reported[]>();
+    for (const r of reused) bySource.set(r.sourceId, [...(bySource.get(r.sourceId) ?? []), r]);
+    for (const [sourceId, group] of bySource) {
+      if (percentOf(unionLength(group), text.length) < threshold) below.add(sourceId);
+    }
+    // a source below the threshold leaves the similarity list; its quotations and references stay
+    reported = reported.filter((r) => !(below.has(r.sourceId) && (r.cls === 'identical' || r.cls === 'changed')));
+    for (const sourceId of below) if (!excluded.has(sourceId)) excluded.set(sourceId, 'below');
+  }
+  const plagiarism = reportOf(text, reported, basisSources(basis));
+  const list = [...excluded].map(([sourceId, reason]) => ({ sourceId, reason }));
+  list.sort((a, b) => (a.sourceId < b.sourceId ? -1 : a.sourceId > b.sourceId ? 1 : 0));
+  return { plagiarism, excluded: list };
+}
+
+/** How a report names a source of its basis (as buildReport does). */
+export function describeBasisSource(
+  basis: ReportBasis,
+  sourceId: string,
+): Omit<ReportSource, 'id' | 'percent' | 'identical' | 'changedIndex'> {
+  return describe(sourceId, basisSources(basis).get(sourceId));
 }
 
 interface ListIds {

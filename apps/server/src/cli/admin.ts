@@ -4,6 +4,13 @@ import { ConfigError, loadConfig, loadDotEnv } from '../config.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { AppError } from '../errors.ts';
+import {
+  GROUP_COMMANDS,
+  GROUP_COMMANDS_HELP,
+  GROUP_COMMANDS_USAGE,
+  GroupCommandError,
+  runGroupCommand,
+} from './admin-groups.ts';
 import { registerUser } from '../modules/auth/auth.service.ts';
 import { setUserAdmin } from '../modules/auth/users.repository.ts';
 import { createPromoCode } from '../modules/commerce/commerce.service.ts';
@@ -37,6 +44,7 @@ const USAGE = `Usage: npm run --silent admin -- user:create --email E --password
        npm run --silent admin -- catalogue:set CODE CENTS [--pages N] [--ai-pages N]
        npm run --silent admin -- catalogue:reset CODE
        npm run --silent admin -- subscription:feedback [--limit N]
+${GROUP_COMMANDS_USAGE}
 
 user:create         creates a verified user, credits the pages through the ledger and prints {"id","email","api_token"}.
 user:admin          makes the user of EMAIL a site administrator (who manages the reference collections at
@@ -71,6 +79,7 @@ catalogue:set       sets the price in cents of a pack or plan (and its pages, or
 catalogue:reset     goes back to the price in code.
 subscription:feedback
                     prints the farewell survey's answers, newest first (JSON lines: plan, reason, comment, e-mail).
+${GROUP_COMMANDS_HELP}
 
 Runs on the database of DATABASE_URL, or the embedded one under DATA_DIR (stop the server first).`;
 
@@ -496,6 +505,11 @@ async function main(): Promise<void> {
     await catalogueCommand(command, rest);
     return;
   }
+  if ((GROUP_COMMANDS as readonly string[]).includes(command ?? '')) {
+    const lines = await withMigratedDatabase((db) => runGroupCommand(db, command ?? '', rest));
+    for (const line of lines) process.stdout.write(`${line}\n`);
+    return;
+  }
   fail(USAGE);
 }
 
@@ -505,6 +519,7 @@ main().catch((error: unknown) => {
     error instanceof ConfigError ||
     error instanceof CollectionError ||
     error instanceof RefundError ||
+    error instanceof GroupCommandError ||
     error instanceof RangeError
   )
     fail(error.message);

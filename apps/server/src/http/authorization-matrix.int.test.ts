@@ -13,7 +13,7 @@ import { formatMismatches, isMismatch, runMatrix, type Matrix, type MatrixCase }
 import { STRONG_PASSWORD } from '../../test/app.ts';
 import { TEST_DB_KIND } from '../../test/database.ts';
 import { METRICS_TOKEN, newEmail, World, type DeletableSlot, type MatrixRequest } from '../../test/authz/world.ts';
-import type { MarkerName } from '../../test/authz/texts.ts';
+import { MARKERS, type MarkerName } from '../../test/authz/texts.ts';
 import { closeSharedAiDetector } from '../modules/ai-checks/detector.ts';
 import { closeSharedAiReportRenderer } from '../modules/ai-checks/ai-report.ts';
 import { sandboxWebhookSecret, signWebhookPayload } from '../modules/commerce/payment-gateway.ts';
@@ -99,6 +99,26 @@ function documentCases(path: (world: World, id: string) => MatrixRequest): Matri
 }
 
 /**
+ * Sharing a report by e-mail (issue 17): an account that manages the check (groups/group-access.ts mayDeleteCheck),
+ * never a guest or a group token; a removed member reads what she wrote but no longer sends it out.
+ */
+function documentShareCases(path: (world: World, id: string) => MatrixRequest): MatrixCase[] {
+  return [
+    { target: "the user's document", request: (w) => path(w, documentOf(w, 'userDocument')), expect: THE_USER },
+    {
+      target: "the organisation's document by the removed member",
+      request: (w) => path(w, documentOf(w, 'removedDocument')),
+      expect: only(['teacher', 'owner']),
+    },
+    {
+      target: "the organisation's document by the student",
+      request: (w) => path(w, documentOf(w, 'studentDocument')),
+      expect: only(['student', 'teacher', 'owner']),
+    },
+  ];
+}
+
+/**
  * Deleting a check for good (issue 13, A5): the author of a personal check; in the organisation its author while
  * a member, its owner and teachers, and its token; a removed member no longer deletes what she wrote there. Each
  * target is a ready check that stays until an allowed caller deletes it; the next cell then gets a new one.
@@ -135,6 +155,24 @@ function textSubmitCases(url: string): MatrixCase[] {
 }
 
 const SANDBOX_CARD = { card_number: '4242424242424242', exp_month: '12', exp_year: '2099', cvc: '123', name: 'Uma' };
+
+/** Deleting many documents at once (issue 17): each by the rule of one (deleteCases); none of them: 404. */
+function bulkDeleteCases(): MatrixCase[] {
+  const target = (slot: DeletableSlot, expect: MatrixCase['expect'], label: string): MatrixCase => ({
+    target: `${label} (a new one after each deletion)`,
+    request: async (w) => post('/api/v1/text/delete/', { ids: String(await w.deletableCheck(slot)) }),
+    expect,
+    after: (w) => w.forgetDeleted(slot),
+  });
+  return [
+    target('userDocument', THE_USER, "the user's document"),
+    target('studentDocument', only(GROUP_ACTORS), "the student's document in the organisation"),
+    target('removedDocument', only(GROUP_READERS), "the removed member's document in the organisation"),
+  ];
+}
+
+/** The organisation's current members (its token acts for it, but folders are people's). */
+const GROUP_MEMBERS: readonly CallerName[] = ['student', 'teacher', 'owner'];
 
 const MATRIX: Matrix = {
   // ---------------------------------------------------------------- session and sign-up (public by design)
@@ -436,6 +474,41 @@ const MATRIX: Matrix = {
       expect: THE_OWNER,
     },
   ],
+  // organisation statistics (issue 17): its members by session or personal token; a student only her own figures
+  'GET /api/v1/groups/:groupId/statistics/': [
+    {
+      target: "the organisation's statistics (a student gets her own)",
+      request: (w) => get(`/api/v1/groups/${group(w)}/statistics/?from=2026-01-01&to=2026-03-31`),
+      expect: only(['student', 'teacher', 'owner']),
+    },
+    {
+      target: "one member's statistics (the teacher's)",
+      request: async (w) =>
+        get(`/api/v1/groups/${group(w)}/statistics/?member=${String((await w.userRecord('teacher')).id)}`),
+      expect: only(['teacher', 'owner']),
+    },
+  ],
+  'GET /api/v1/groups/:groupId/statistics/recent/': [
+    {
+      target: "the organisation's 10 most recent works (a student gets her own)",
+      request: (w) => get(`/api/v1/groups/${group(w)}/statistics/recent/`),
+      expect: only(['student', 'teacher', 'owner']),
+    },
+  ],
+  'GET /api/v1/groups/:groupId/statistics.csv': [
+    {
+      target: "the organisation's statistics as CSV",
+      request: (w) => get(`/api/v1/groups/${group(w)}/statistics.csv?from=2026-01-01&to=2026-03-31`),
+      expect: only(['student', 'teacher', 'owner']),
+    },
+  ],
+  'GET /api/v1/groups/:groupId/statistics.xlsx': [
+    {
+      target: "the organisation's statistics as XLSX",
+      request: (w) => get(`/api/v1/groups/${group(w)}/statistics.xlsx`),
+      expect: only(['student', 'teacher', 'owner']),
+    },
+  ],
 
   // ---------------------------------------------------------------- the AI detector
   'POST /api/v1/chat-gpt/': [
@@ -526,6 +599,168 @@ const MATRIX: Matrix = {
   'GET /api/v1/text/:id': documentCases((_w, id) => get(`/api/v1/text/${id}`)),
   'POST /api/v1/text/:id/delete/': deleteCases('text', 'Document'),
   'GET /api/v1/text/report/:id': documentCases((_w, id) => get(`/api/v1/text/report/${id}`)),
+  // Issue 17: the report's settings and source tools. Changing them: the delete rule (its author while a member, the
+  // organisation's owner and teachers, its token); the defaults ({}) and including a source again keep the fixture.
+  'POST /api/v1/text/:id/settings/': documentCases((_w, id) => post(`/api/v1/text/${id}/settings/`, {})).map(
+    (c, index) => ({ ...c, expect: [THE_USER, only(GROUP_READERS), only(GROUP_ACTORS)][index] ?? c.expect }),
+  ),
+  'POST /api/v1/text/:id/sources/ignore/': documentCases((_w, id) =>
+    post(`/api/v1/text/${id}/sources/ignore/`, { source: 'check:1', ignored: '0' }),
+  ).map((c, index) => ({ ...c, expect: [THE_USER, only(GROUP_READERS), only(GROUP_ACTORS)][index] ?? c.expect })),
+  'GET /api/v1/text/report/:id/sources/passage': documentCases((_w, id) =>
+    get(`/api/v1/text/report/${id}/sources/passage?source=check%3A1`),
+  ),
+  // Issue 17: rename and delete many, by the delete rule (a removed member no longer manages what she wrote there).
+  'POST /api/v1/text/:id/rename/': [
+    {
+      target: "the user's document (its title unchanged)",
+      request: (w) =>
+        post(`/api/v1/text/${documentOf(w, 'userDocument')}/rename/`, { title: `${MARKERS.userDocument} essay` }),
+      expect: THE_USER,
+    },
+    {
+      target: "the organisation's document by the student (its title unchanged)",
+      request: (w) =>
+        post(`/api/v1/text/${documentOf(w, 'studentDocument')}/rename/`, { title: `${MARKERS.studentDocument} essay` }),
+      expect: only(GROUP_ACTORS),
+    },
+    {
+      target: "the organisation's document by the removed member",
+      request: (w) =>
+        post(`/api/v1/text/${documentOf(w, 'removedDocument')}/rename/`, { title: `${MARKERS.removedDocument} essay` }),
+      expect: only(GROUP_READERS),
+    },
+  ],
+  'POST /api/v1/text/delete/': bulkDeleteCases(),
+
+  // ---------------------------------------------------------------- My Documents' folders (issue 17)
+  'GET /api/v1/folders/': [
+    { target: "the caller's own folders", request: () => get('/api/v1/folders/'), expect: ACCOUNT_HOLDERS },
+    {
+      target: "the caller's folders in the organisation (group_id)",
+      request: (w) => get(`/api/v1/folders/?group_id=${group(w)}`),
+      expect: only(GROUP_MEMBERS),
+    },
+  ],
+  'POST /api/v1/folders/': [
+    {
+      target: 'a new folder of the caller',
+      request: () => post('/api/v1/folders/', { name: newEmail('folder') }),
+      expect: ACCOUNT_HOLDERS,
+    },
+    {
+      target: 'a new folder of the caller in the organisation (group_id)',
+      request: (w) => post('/api/v1/folders/', { name: newEmail('folder'), group_id: group(w) }),
+      expect: only(GROUP_MEMBERS),
+    },
+    {
+      target: "a subfolder of the teacher's folder",
+      request: (w) => post('/api/v1/folders/', { name: newEmail('folder'), parent_id: String(w.teacherFolder.id) }),
+      expect: only(['teacher']),
+    },
+  ],
+  'POST /api/v1/folders/move/': [
+    {
+      target: "the user's document into the user's folder",
+      request: (w) =>
+        post('/api/v1/folders/move/', { ids: documentOf(w, 'userDocument'), folder_id: String(w.userFolderId) }),
+      expect: THE_USER,
+    },
+    {
+      target: "the user's document out of every folder",
+      request: (w) => post('/api/v1/folders/move/', { ids: documentOf(w, 'userDocument'), folder_id: '' }),
+      expect: THE_USER,
+    },
+    {
+      target: "the student's document into the teacher's folder (the student, named on it, only reads it)",
+      request: (w) =>
+        post('/api/v1/folders/move/', {
+          ids: documentOf(w, 'studentDocument'),
+          folder_id: String(w.teacherFolder.id),
+        }),
+      expect: only(['teacher']),
+    },
+  ],
+  'POST /api/v1/folders/shared/:token/join': [
+    {
+      target: "the user's personal folder by its link (an empty one: any account may join)",
+      request: (w) => post(`/api/v1/folders/shared/${w.userLinkFolder.token}/join`),
+      expect: ACCOUNT_HOLDERS,
+    },
+    {
+      target: "the teacher's organisation folder by its link (its owner and teachers; never a student)",
+      request: (w) => post(`/api/v1/folders/shared/${w.teacherFolder.token}/join`),
+      expect: only(['teacher', 'owner']),
+    },
+    {
+      target: 'an empty link',
+      request: () => post('/api/v1/folders/shared/%20/join'),
+      expect: everyone({ status: 404, code: 'folder_share_link_empty' }),
+    },
+  ],
+  'POST /api/v1/folders/:id/': [
+    {
+      target: "the user's folder",
+      request: (w) => post(`/api/v1/folders/${String(w.userFolderId)}/`, { name: newEmail('renamed') }),
+      expect: THE_USER,
+    },
+    {
+      target: "the teacher's organisation folder (the student on its access list only opens it)",
+      request: (w) => post(`/api/v1/folders/${String(w.teacherFolder.id)}/`, { name: newEmail('renamed') }),
+      expect: only(['teacher']),
+    },
+  ],
+  'POST /api/v1/folders/:id/delete/': [
+    {
+      target: "a new folder of the user's (one per cell)",
+      request: async (w) => post(`/api/v1/folders/${String(await w.freshFolder('user'))}/delete/`),
+      expect: THE_USER,
+    },
+    {
+      target: "a new folder of the teacher's in the organisation, the student on its access list (one per cell)",
+      request: async (w) => post(`/api/v1/folders/${String((await w.freshSharedFolder()).folderId)}/delete/`),
+      expect: only(['teacher']),
+    },
+  ],
+  'GET /api/v1/folders/:id/access/': [
+    {
+      target: "the teacher's folder's access list",
+      request: (w) => get(`/api/v1/folders/${String(w.teacherFolder.id)}/access/`),
+      expect: only(['teacher']),
+    },
+  ],
+  'POST /api/v1/folders/:id/access/': [
+    {
+      target: "the teacher's folder: the student named again",
+      request: (w) =>
+        post(`/api/v1/folders/${String(w.teacherFolder.id)}/access/`, { email: w.account('student').email }),
+      expect: only(['teacher']),
+    },
+  ],
+  'POST /api/v1/folders/:id/access/:userId/delete/': [
+    {
+      target: "the student taken off a new folder of the teacher's (one per cell)",
+      request: async (w) => {
+        const { folderId, userId } = await w.freshSharedFolder();
+        return post(`/api/v1/folders/${String(folderId)}/access/${String(userId)}/delete/`);
+      },
+      expect: only(['teacher']),
+    },
+  ],
+  'POST /api/v1/folders/:id/share-link/': [
+    {
+      target: "the teacher's folder's link (the live one)",
+      request: (w) => post(`/api/v1/folders/${String(w.teacherFolder.id)}/share-link/`),
+      expect: only(['teacher']),
+    },
+  ],
+  'POST /api/v1/folders/:id/share-link/delete/': [
+    {
+      target: "another folder of the teacher's: its link revoked",
+      request: (w) => post(`/api/v1/folders/${String(w.teacherRevokeFolderId)}/share-link/delete/`),
+      expect: only(['teacher']),
+    },
+  ],
   'GET /api/v1/fingerprint/text-status/:id/': documentCases((_w, id) =>
     get(`/api/v1/fingerprint/text-status/${id}/?type=3`),
   ),
@@ -825,6 +1060,60 @@ const MATRIX: Matrix = {
     },
   ],
 
+  // ---------------------------------------------------------------- organisation settings and lifecycle
+  'GET /api/v1/groups/:groupId/settings/': [
+    {
+      target: "the organisation's settings",
+      request: (w) => get(`/api/v1/groups/${group(w)}/settings/`),
+      expect: THE_OWNER,
+    },
+  ],
+  'POST /api/v1/groups/:groupId/settings/': [
+    {
+      target: "the organisation's settings (its description, set to what it is)",
+      request: (w) => post(`/api/v1/groups/${group(w)}/settings/`, { description: '' }),
+      expect: THE_OWNER,
+    },
+  ],
+  'POST /api/v1/groups/': [
+    {
+      target: 'a new team of the caller (deleted again after the cell)',
+      request: () => post('/api/v1/groups/', { name: 'Matrix Team' }),
+      expect: ACCOUNT_HOLDERS,
+      after: async (w) => {
+        await w.db.query("DELETE FROM groups WHERE name = 'Matrix Team'");
+      },
+    },
+  ],
+  'POST /api/v1/groups/:groupId/delete/': [
+    {
+      target: 'the organisation (with a wrong confirmation, so that it survives)',
+      request: (w) => post(`/api/v1/groups/${group(w)}/delete/`, { confirm: 'not its name' }),
+      expect: only(['owner'], { status: 400, code: 'validation_failed' }),
+    },
+  ],
+  'GET /api/v1/admin/groups/': [
+    {
+      target: 'the organisations, searched by name',
+      request: () => get('/api/v1/admin/groups/?q=Academy'),
+      expect: SITE_ADMIN,
+    },
+  ],
+  'POST /api/v1/admin/groups/:groupId/disable/': [
+    {
+      target: 'an organisation of its own (disabling again answers the same)',
+      request: async (w) => post(`/api/v1/admin/groups/${String(await w.spareGroup())}/disable/`, { reason: 'matrix' }),
+      expect: SITE_ADMIN,
+    },
+  ],
+  'POST /api/v1/admin/groups/:groupId/enable/': [
+    {
+      target: 'an organisation of its own (enabling again answers the same)',
+      request: async (w) => post(`/api/v1/admin/groups/${String(await w.spareGroup())}/enable/`),
+      expect: SITE_ADMIN,
+    },
+  ],
+
   // ---------------------------------------------------------------- operations
   'GET /health': [{ target: 'liveness', request: () => get('/health'), expect: PUBLIC }],
   'GET /metrics': [
@@ -863,6 +1152,68 @@ const MATRIX: Matrix = {
       target: 'a message of the local outbox (development mode)',
       request: (w) => get(`/dev/outbox/${String(w.outboxMessageId)}`, { development: true }),
       expect: SITE_ADMIN,
+    },
+  ],
+  // ---------------------------------------------------------------- report comments and shares (issue 17)
+  // After the local outbox's cells: the shared-report e-mails name the fixture's documents, as they should.
+  // Comments: whoever reads the report reads them; a teacher or the owner of the check's organisation writes them.
+  'GET /api/v1/text/:id/comments/': documentCases((_w, id) => get(`/api/v1/text/${id}/comments/`)),
+  'POST /api/v1/text/:id/comments/': [
+    {
+      target: "the user's document (a personal check: no comments)",
+      request: (w) => post(`/api/v1/text/${documentOf(w, 'userDocument')}/comments/`, { body: 'A comment.' }),
+      expect: only(USER_ITSELF, { status: 403, code: 'comment_organisation_only' }),
+    },
+    {
+      target: "the organisation's document by the student",
+      request: (w) => post(`/api/v1/text/${documentOf(w, 'studentDocument')}/comments/`, { body: 'A comment.' }),
+      expect: {
+        ...only(['teacher', 'owner']),
+        student: { status: 403, code: 'comment_teachers_only' },
+        groupToken: { status: 403, code: 'comment_teachers_only' },
+      },
+    },
+    {
+      target: "the organisation's document by the removed member",
+      request: (w) => post(`/api/v1/text/${documentOf(w, 'removedDocument')}/comments/`, { body: 'A comment.' }),
+      expect: only(['teacher', 'owner']),
+    },
+  ],
+  'POST /api/v1/text/:id/comments/:commentId/delete/': [
+    {
+      target: "the teacher's comment on the student's document (a new one for each cell)",
+      request: async (w) =>
+        post(
+          `/api/v1/text/${documentOf(w, 'studentDocument')}/comments/${String(await w.freshTeacherComment())}/delete/`,
+        ),
+      expect: only(['teacher']),
+    },
+  ],
+  // Shared links: an account that manages the check (mayDeleteCheck) shares, lists and revokes them.
+  'POST /api/v1/text/:id/shares/': documentShareCases((w, id) =>
+    post(`/api/v1/text/${id}/shares/`, { email: newEmail('share'), days: '7' }),
+  ),
+  'GET /api/v1/text/:id/shares/': documentShareCases((_w, id) => get(`/api/v1/text/${id}/shares/`)),
+  'POST /api/v1/text/:id/shares/:shareId/revoke/': [
+    {
+      target: "a working link to the student's document (a new one for each cell)",
+      request: async (w) =>
+        post(
+          `/api/v1/text/${documentOf(w, 'studentDocument')}/shares/${String((await w.freshReportShare()).id)}/revoke/`,
+        ),
+      expect: only(['student', 'teacher', 'owner']),
+    },
+  ],
+  'GET /api/v1/shared-reports/:token': [
+    {
+      target: 'a working link (public: the token is the credential)',
+      request: async (w) => get(`/api/v1/shared-reports/${(await w.reportShareTokens()).working}`),
+      expect: PUBLIC,
+    },
+    {
+      target: 'a revoked link',
+      request: async (w) => get(`/api/v1/shared-reports/${(await w.reportShareTokens()).revoked}`),
+      expect: everyone({ status: 404, code: 'not_found' }),
     },
   ],
   'GET /api/docs': [{ target: 'the API documentation page', request: () => get('/api/docs'), expect: PUBLIC }],

@@ -31,8 +31,8 @@ import { freshText, markedText, MARKERS, type MarkerName } from './texts.ts';
 
 /** One per caller: the cells of POST /api/v1/fingerprint/send-text/:id/ that aim at an unsent document. */
 const UNSENT_DOCUMENTS = 11;
-/** Ready documents and done AI checks the removed member made in the organisation, for the delete cells. */
-const DELETABLE_REMOVED = 4;
+/** Ready documents and done AI checks the removed member made in the organisation, for the delete cells (one and many). */
+const DELETABLE_REMOVED = 7;
 
 /** The checks the delete cells attack: each slot holds a ready check until an allowed caller deletes it. */
 export type DeletableSlot =
@@ -160,6 +160,15 @@ export class World {
   userSubscriptionId = 0;
   /** A notice in the owner's cabinet: the student asked for an upgrade. */
   ownerNoticeId = 0;
+  /**
+   * Folders (issue 17): the user's (documents are moved in and out), the user's shared by link (kept empty: every
+   * account may join it), the teacher's in the organisation (the student named on its access list, a live link),
+   * and another of the teacher's whose link the revoke cells revoke.
+   */
+  userFolderId = 0;
+  userLinkFolder = { id: 0, token: '' };
+  teacherFolder = { id: 0, token: '' };
+  teacherRevokeFolderId = 0;
   /** Invoices: the user's (its subscription's first month) and the organisation's (a pack its owner paid for). */
   userInvoice = { id: 0, number: '' };
   groupInvoiceId = 0;
@@ -464,6 +473,56 @@ export class World {
     return match[1];
   }
 
+  /** A new comment of the teacher on the student's document (issue 17), for the route that deletes one. */
+  async freshTeacherComment(): Promise<number> {
+    const checkId = String(this.documents.get('studentDocument') ?? 0);
+    const { data } = await this.must<{ data: { comment: { id: number } } }>(
+      'teacher',
+      { method: 'POST', url: `/api/v1/text/${checkId}/comments/`, form: { body: 'A fixture comment.' } },
+      'a comment on the student’s report',
+    );
+    return data.comment.id;
+  }
+
+  /**
+   * A new link to a report, shared by the teacher: the student's (by default), or `checkId`; its id and token (read
+   * from the e-mail).
+   */
+  async freshReportShare(checkId = this.documents.get('studentDocument') ?? 0): Promise<{ id: number; token: string }> {
+    const email = newEmail('share');
+    const { data } = await this.must<{ data: { share: { id: number } } }>(
+      'teacher',
+      { method: 'POST', url: `/api/v1/text/${String(checkId)}/shares/`, form: { email, days: '7' } },
+      'a shared link of a report',
+    );
+    const message = (await listOutboxMessages(this.db, 50)).find((candidate) => candidate.to_address === email);
+    const token = /\/shared-report\/([A-Za-z0-9_-]+)/.exec(message?.text_body ?? '')?.[1];
+    if (token === undefined) throw new Error('fixture: no shared-report link in the e-mail');
+    return { id: data.share.id, token };
+  }
+
+  private sharedLinks: { working: string; revoked: string } | null = null;
+
+  /**
+   * Two links, made once, to a report of the teacher's in the organisation (a text of no fixture marker: whoever has
+   * the link reads it, so it must not be a document the leak check guards): one that works, one the teacher revoked.
+   */
+  async reportShareTokens(): Promise<{ working: string; revoked: string }> {
+    if (this.sharedLinks === null) {
+      const checkId = await this.submitFreshDocument('teacher', this.groupId);
+      await this.runJobOf(textCheckJob.queueName, checkId);
+      const working = await this.freshReportShare(checkId);
+      const revoked = await this.freshReportShare(checkId);
+      await this.must(
+        'teacher',
+        { method: 'POST', url: `/api/v1/text/${String(checkId)}/shares/${String(revoked.id)}/revoke/`, form: {} },
+        'revoking a shared link',
+      );
+      this.sharedLinks = { working: working.token, revoked: revoked.token };
+    }
+    return this.sharedLinks;
+  }
+
   /** A new reference collection (imported as the operator's CLI does), for the routes that remove one. */
   async freshCollection(): Promise<string> {
     this.textSerial += 1;
@@ -605,6 +664,52 @@ export class World {
 
   lastInvitationId = 0;
 
+  /** A new folder of the caller made through the API (a unique name); answers its id. */
+  async freshFolder(caller: CallerName, groupId?: number): Promise<number> {
+    const { data } = await this.must<{ data: { folder: { id: number } } }>(
+      caller,
+      {
+        method: 'POST',
+        url: '/api/v1/folders/',
+        form: { name: newEmail('folder'), ...(groupId === undefined ? {} : { group_id: String(groupId) }) },
+      },
+      'a folder',
+    );
+    return data.folder.id;
+  }
+
+  /** The folder's share link (made by its owner). */
+  private async shareLink(caller: CallerName, folderId: number): Promise<string> {
+    const { data } = await this.must<{ data: { link_token: string } }>(
+      caller,
+      { method: 'POST', url: `/api/v1/folders/${String(folderId)}/share-link/`, form: {} },
+      'a share link',
+    );
+    return data.link_token;
+  }
+
+  /** A new folder of the teacher with the student on its access list, for the cells that take someone off it. */
+  async freshSharedFolder(): Promise<{ folderId: number; userId: number }> {
+    const folderId = await this.freshFolder('teacher', this.groupId);
+    const student = this.account('student');
+    await this.must(
+      'teacher',
+      { method: 'POST', url: `/api/v1/folders/${String(folderId)}/access/`, form: { email: student.email } },
+      'naming the student',
+    );
+    return { folderId, userId: (await this.userRecord('student')).id };
+  }
+
+  private async makeFolders(): Promise<void> {
+    this.userFolderId = await this.freshFolder('user');
+    const linkFolder = await this.freshFolder('user');
+    this.userLinkFolder = { id: linkFolder, token: await this.shareLink('user', linkFolder) };
+    const { folderId } = await this.freshSharedFolder();
+    this.teacherFolder = { id: folderId, token: await this.shareLink('teacher', folderId) };
+    this.teacherRevokeFolderId = await this.freshFolder('teacher', this.groupId);
+    await this.shareLink('teacher', this.teacherRevokeFolderId);
+  }
+
   /** Undoes what an invitation cell did: the invitation cancelled if still there, the user out of that organisation. */
   async forgetUserInvitation(): Promise<void> {
     await this.send('otherOwner', {
@@ -640,6 +745,24 @@ export class World {
       'an invitation',
     );
     return data.invitation.id;
+  }
+
+  private spareGroupId = 0;
+  /** An organisation nobody else uses (its owner made by the service): the site administrators' disable and enable cells. */
+  async spareGroup(): Promise<number> {
+    if (this.spareGroupId === 0) {
+      const { group } = await registerUser(this.db, {
+        email: newEmail('spare'),
+        password: STRONG_PASSWORD,
+        accountType: 'organisation',
+        organisationName: 'Spare Academy',
+        agreements: [],
+        ip: '127.0.0.1',
+      });
+      if (group === null) throw new Error('fixture: no spare organisation');
+      this.spareGroupId = group.id;
+    }
+    return this.spareGroupId;
   }
 
   /** A teacher or student who left the organisation joins it again by its link, with the same role. */
@@ -917,6 +1040,7 @@ export class World {
     const [message] = await listOutboxMessages(db, 1);
     if (message === undefined) throw new Error('fixture: the outbox is empty');
     this.outboxMessageId = message.id;
+    await this.makeFolders();
     this.skipJobs();
   }
 }

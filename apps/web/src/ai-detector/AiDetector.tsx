@@ -13,6 +13,9 @@ import { saveFirstAiCheck, takeFirstAiCheck } from '../check/firstCheck.ts';
 import { FirstBuyRunner } from '../commerce/FirstBuyRunner.tsx';
 import { subscriptionsPath } from '../commerce/subscriptions.ts';
 import { aiRefusal, aiShortfall, type AiShortfall } from './aiShortfall.ts';
+import { ActingAs } from '../check/ActingAs.tsx';
+import { GroupLockPanel, useGroupLock } from '../organisation/GroupLockPanel.tsx';
+import { groupIdFromSearch } from '../organisation/organisationSettings.ts';
 import { checkIdFromSearch } from '../documents/aiChecks.ts';
 import { AiFeedback } from './AiFeedback.tsx';
 import { AiFileZone } from './AiFileZone.tsx';
@@ -106,6 +109,8 @@ export function AiDetector() {
   const text = input.text;
   const [search, setSearch] = useSearchParams();
   const [checkId, setCheckIdState] = useState<number | null>(() => checkIdFromSearch(search));
+  /** The organisation the check is for (?group=ID, the "acting as" chooser): its AI pages pay (issue 17). */
+  const requestedGroup = groupIdFromSearch(search);
   const [lastCheck, setLastCheck] = useState<number | null>(() => {
     const stored = storage.getItem(LAST_AI_CHECK_KEY);
     return stored === null ? null : checkIdFromSearch(new URLSearchParams({ check: stored }));
@@ -141,7 +146,10 @@ export function AiDetector() {
     let next: AiShortfall = { kind: 'aiprice', groupId: null };
     try {
       const answer = await endpoints.credentials();
-      next = aiShortfall({ kind: 'individual', user: answer.user, packagesBought: answer.packages_bought });
+      next =
+        actingGroup === null
+          ? aiShortfall({ kind: 'individual', user: answer.user, packagesBought: answer.packages_bought })
+          : aiShortfall({ kind: 'group', user: answer.user, group: actingGroup });
     } catch {
       // the credentials could not be read: the AI packages modal still offers plans and packs
     }
@@ -155,7 +163,7 @@ export function AiDetector() {
     mutationFn: async (payload: { text?: string; file?: File; forceLanguage?: ForceLanguage }) => {
       const isGuest = session.getState().status !== 'user';
       if (isGuest && session.getApiToken() === null) await endpoints.registerGuest();
-      const created = await endpoints.submitAiCheck(payload);
+      const created = await endpoints.submitAiCheck({ ...payload, groupId: actingGroupId });
       if (isGuest) spendGuestAiPage();
       return created;
     },
@@ -184,6 +192,8 @@ export function AiDetector() {
   // After login or registration, a pending AI check is sent once.
   const sessionState = useSession();
   const isRegistered = sessionState.status === 'user' && sessionState.profile?.is_guest === false;
+  const actingGroupId = isRegistered ? requestedGroup : null;
+  const { group: actingGroup, lock: groupLock } = useGroupLock(actingGroupId);
   useEffect(() => {
     if (!isRegistered) return;
     const pending = takeFirstAiCheck(storage);
@@ -314,7 +324,27 @@ export function AiDetector() {
       <p className={notice === null ? 'visually-hidden' : 'alert alert--info'} role="status">
         {notice}
       </p>
+      {isRegistered ? (
+        <ActingAs
+          groupId={actingGroupId}
+          onChange={(next) => {
+            setSearch(
+              (current) => {
+                const params = new URLSearchParams(current);
+                if (next === null) params.delete('group');
+                else params.set('group', String(next));
+                return params;
+              },
+              { replace: true },
+            );
+            submit.reset();
+            setShortfall(null);
+          }}
+        />
+      ) : null}
+      {groupLock === null ? null : <GroupLockPanel lock={groupLock} group={actingGroup} />}
       <form
+        hidden={groupLock !== null}
         noValidate
         onSubmit={(event) => {
           event.preventDefault();

@@ -22,9 +22,14 @@ import type { CsrfCache } from './csrf.ts';
 import type { UploadProgress } from './uploadWithProgress.ts';
 import { createCommerceEndpoints } from './commerce.ts';
 import { createMembersEndpoints } from './members.ts';
+import { createFoldersEndpoints } from './folders.ts';
 import { createNoticesEndpoints } from './notices.ts';
+import { createOrganisationEndpoints } from './organisation.ts';
+import { createReportToolsEndpoints } from './reportTools.ts';
+import { createReportSettingsEndpoints, reportSettingsFields, type ReportSettingsInput } from './reportSettings.ts';
 import { createSubscriptionEndpoints } from '../commerce/subscriptionEndpoints.ts';
 import { createBillingEndpoints } from '../billing/billingEndpoints.ts';
+import { createStatisticsEndpoints } from '../statistics/statisticsEndpoints.ts';
 import { lazySchema } from './lazySchema.ts';
 
 /** A text or one file for the text-check calls (check-tool.md §7). */
@@ -38,6 +43,8 @@ export type CheckPayload = {
   excludeFromIndex?: boolean;
   /** Also check the text for AI (one AI page; only when the user chose it). */
   checkAi?: boolean;
+  /** The report's settings chosen with the check (issue 17); none: the defaults. */
+  reportSettings?: ReportSettingsInput;
 };
 
 function checkFields(input: CheckPayload, token: string): FormFields {
@@ -51,6 +58,7 @@ function checkFields(input: CheckPayload, token: string): FormFields {
     exclude_from_index: input.excludeFromIndex === true ? 'true' : undefined,
     group_id: input.groupId === undefined || input.groupId === null ? undefined : String(input.groupId),
     check_ai: input.checkAi === true ? 'true' : undefined,
+    ...(input.reportSettings === undefined ? {} : reportSettingsFields(input.reportSettings)),
     _csrf_token: token,
   };
 }
@@ -81,9 +89,14 @@ export function createEndpoints(client: ApiClient, csrf: CsrfCache) {
   return {
     ...createCommerceEndpoints(client, csrf),
     ...createMembersEndpoints(client, csrf),
+    ...createFoldersEndpoints(client, csrf),
     ...createNoticesEndpoints(client, csrf),
+    ...createOrganisationEndpoints(client, csrf),
+    ...createReportToolsEndpoints(client, csrf),
+    ...createReportSettingsEndpoints(client, csrf),
     ...createSubscriptionEndpoints(client, csrf),
     ...createBillingEndpoints(client, csrf),
+    ...createStatisticsEndpoints(client),
 
     /** Which outside sign-in providers are offered (Google: 'Continue with Google'). */
     authProviders(): Promise<AuthProvidersResponse> {

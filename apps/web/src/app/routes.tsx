@@ -27,12 +27,25 @@ const ProfilePage = lazyComponent(async () => (await import('../pages/ProfilePag
 const NewCheckPage = lazyComponent(async () => (await import('../pages/ProfilePages.tsx')).NewCheckPage);
 const MyDocumentsPage = lazyComponent(async () => (await import('../pages/ProfilePages.tsx')).MyDocumentsPage);
 const GroupDocumentsPage = lazyComponent(async () => (await import('../pages/ProfilePages.tsx')).GroupDocumentsPage);
+const SharedFolderPage = lazyComponent(async () => (await import('../documents/SharedFolderPage.tsx')).SharedFolderPage);
 const MembersPage = lazyComponent(async () => (await import('../members/MembersPage.tsx')).MembersPage);
+const StatisticsPage = lazyComponent(async () => (await import('../statistics/StatisticsPage.tsx')).StatisticsPage);
+const OrganisationSettingsPage = lazyComponent(
+  async () => (await import('../organisation/OrganisationSettingsPage.tsx')).OrganisationSettingsPage,
+);
+const AdminOrganisationsPage = lazyComponent(
+  async () => (await import('../organisation/AdminOrganisationsPage.tsx')).AdminOrganisationsPage,
+);
 const NoticesPage = lazyComponent(async () => (await import('../notices/NoticesPage.tsx')).NoticesPage);
+const ReportPage = lazyComponent(async () => (await import('../report/page/ReportPage.tsx')).ReportPage);
 const LegalPage = lazyComponent(async () => (await import('../legal/LegalPage.tsx')).LegalPage);
 const ResetPasswordPage = lazyComponent(async () => (await import('../account/ResetPassword.tsx')).ResetPasswordPage);
 const BillingPage = lazyComponent(async () => (await import('../billing/BillingPage.tsx')).BillingPage);
 const AdminBillingPage = lazyComponent(async () => (await import('../billing/AdminBillingPage.tsx')).AdminBillingPage);
+// A report shared by e-mail: public (the link's token is the credential), read without an account.
+const SharedReportPage = lazyComponent(
+  async () => (await import('../report/share/SharedReportPage.tsx')).SharedReportPage,
+);
 const AdminCollectionsPage = lazyComponent(
   async () => (await import('../pages/AdminCollectionsPage.tsx')).AdminCollectionsPage,
 );
@@ -86,15 +99,24 @@ export const routes: RouteObject[] = [
       { path: '/profile/new-check', element: withLogin(NewCheckPage) },
       { path: '/profile/my-documents', element: withLogin(MyDocumentsPage) },
       { path: '/profile/my-documents/group/:groupId', element: withLogin(GroupDocumentsPage) },
+      { path: '/profile/my-documents/shared/:token', element: withLogin(SharedFolderPage) },
       { path: '/profile/members/', element: withLogin(MembersPage) },
+      { path: '/profile/statistics/', element: withLogin(StatisticsPage) },
       { path: '/profile/notices/', element: withLogin(NoticesPage) },
+      // the Similarity report's own address (issue 17), with its Spanish and Norwegian twins
+      { path: '/profile/report/:id', element: withLogin(ReportPage) },
+      { path: '/es/profile/report/:id', element: withLogin(ReportPage) },
+      { path: '/no/profile/report/:id', element: withLogin(ReportPage) },
+      { path: '/profile/organisation/', element: withLogin(OrganisationSettingsPage) },
       // Billing: the cabinet's page has a Spanish twin (the receipt e-mail links there in the buyer's language)
       { path: '/profile/billing/', element: withLogin(BillingPage) },
       { path: '/es/profile/billing/', element: withLogin(BillingPage) },
       { path: '/admin/collections', element: withLogin(AdminCollectionsPage) },
       { path: '/admin/billing', element: withLogin(AdminBillingPage) },
+      { path: '/admin/organisations', element: withLogin(AdminOrganisationsPage) },
       { path: '/citation-generator/', element: <CitationPage /> },
       { path: '/reset-password/', element: <ResetPasswordPage /> },
+      { path: '/shared-report/:token', element: <SharedReportPage /> },
       ...commerceRoutes,
       ...portalRoutes,
       { path: '/blog/es/*', element: <BlogPage /> },

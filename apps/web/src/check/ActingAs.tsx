@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext.tsx';
 import { fetchGroups, GROUPS_QUERY_KEY } from './groups.ts';
+import { groupLockOf } from '../organisation/organisationSettings.ts';
 
 /**
  * For a member of organisations: whom the check is for — the user's own balance or an organisation's
@@ -37,6 +38,7 @@ export function ActingAs({
         {groups.data.map((group) => (
           <option key={group.id} value={String(group.id)}>
             {group.name === '' ? t('check.actingAs.unnamed', { id: group.id }) : group.name}
+            {groupLockOf(group) === null ? '' : ` (${t('orgLock.chooserSuffix')})`}
           </option>
         ))}
       </select>

@@ -54,6 +54,13 @@ import { clearFirstCheck, readFirstCheck, saveFirstCheck, takeFirstCheck } from 
 import { FirstBuyRunner } from '../commerce/FirstBuyRunner.tsx';
 import { fetchGroups, GROUPS_QUERY_KEY } from './groups.ts';
 import { SendButton, useSimulatedProgress } from './SendButton.tsx';
+import {
+  DEFAULT_SETTINGS_INPUT,
+  isDefaultSettings,
+  ReportSettingsFields,
+  settingsProblems,
+} from './ReportSettingsFields.tsx';
+import type { ReportSettingsInput } from '../api/reportSettings.ts';
 import { createSpacedQueue, type SpacedQueue } from './spacedQueue.ts';
 
 type LockReason = 'student' | 'website';
@@ -88,6 +95,10 @@ export function CheckForm({ aiMode = false, groupId }: { aiMode?: boolean; group
   const [withAi, setWithAi] = useState(false);
   /** "Don't add this text to the Veritext index" (issue 13, A5): off unless the user ticks it. */
   const [keepOutOfIndex, setKeepOutOfIndex] = useState(false);
+  /** The report's settings (issue 17), in a section that opens on demand; sent only when changed. */
+  const [settings, setSettings] = useState<ReportSettingsInput>(DEFAULT_SETTINGS_INPUT);
+  const [isSettingsOpen, setIsSettingsOpen] = useState(false);
+  const [showSettingsErrors, setShowSettingsErrors] = useState(false);
   const progress = useSimulatedProgress(isSending || isWaitingForFiles);
   const filesRef = useRef<FileItem[]>(content.files);
   filesRef.current = content.files;
@@ -178,6 +189,11 @@ export function CheckForm({ aiMode = false, groupId }: { aiMode?: boolean; group
   const checkAi = !aiMode && withAi && aiPagesLeft > 0;
   // the AI detector's checks join no index: the choice belongs to the plagiarism check only
   const excludeFromIndex = !aiMode && keepOutOfIndex;
+  // the report's settings belong to an account's plagiarism check (a guest's report has none to change)
+  const offersSettings = !aiMode && isLoggedIn;
+  const reportSettings = offersSettings && !isDefaultSettings(settings) ? settings : undefined;
+  const settingsFlag = useMemo(() => (reportSettings === undefined ? {} : { reportSettings }), [reportSettings]);
+  const problems = settingsProblems(settings);
 
   const afterSent = useCallback(
     (checkId: number, sentByGuest: boolean) => {
@@ -229,6 +245,7 @@ export function CheckForm({ aiMode = false, groupId }: { aiMode?: boolean; group
           groupId: targetGroupId,
           checkAi: withAiCheck,
           excludeFromIndex,
+          ...settingsFlag,
         });
         afterSent(sent.id, sent.isGuest);
       } catch (failure) {
@@ -237,7 +254,7 @@ export function CheckForm({ aiMode = false, groupId }: { aiMode?: boolean; group
         setIsSending(false);
       }
     },
-    [deps, lang, targetGroupId, afterSent, handleSendError, excludeFromIndex],
+    [deps, lang, targetGroupId, afterSent, handleSendError, excludeFromIndex, settingsFlag],
   );
 
   function openConfirm(data: ConfirmData, actions: Record<string, () => void>): void {
@@ -301,6 +318,7 @@ export function CheckForm({ aiMode = false, groupId }: { aiMode?: boolean; group
         groupId: targetGroupId,
         checkAi,
         excludeFromIndex,
+        ...settingsFlag,
       });
       handleTextResult(result);
     } catch (failure) {
@@ -323,6 +341,7 @@ export function CheckForm({ aiMode = false, groupId }: { aiMode?: boolean; group
           onUpdate: updateFile,
           checkAi,
           excludeFromIndex,
+          ...settingsFlag,
         });
         const firstId = ids[0];
         if (firstId !== undefined) afterSent(firstId, sentByGuest);
@@ -331,7 +350,7 @@ export function CheckForm({ aiMode = false, groupId }: { aiMode?: boolean; group
         setIsSending(false);
       }
     },
-    [deps, lang, targetGroupId, updateFile, afterSent, handleSendError, checkAi, excludeFromIndex],
+    [deps, lang, targetGroupId, updateFile, afterSent, handleSendError, checkAi, excludeFromIndex, settingsFlag],
   );
 
   async function submitFiles(): Promise<void> {
@@ -432,6 +451,12 @@ export function CheckForm({ aiMode = false, groupId }: { aiMode?: boolean; group
         onSubmit={(event) => {
           event.preventDefault();
           if (isLocked || isSending) return;
+          if (offersSettings && Object.keys(problems).length > 0) {
+            // the settings' field errors are shown in their section: open it
+            setIsSettingsOpen(true);
+            setShowSettingsErrors(true);
+            return;
+          }
           if (files.length > 0) {
             if (isVerifying(filesRef.current)) setIsWaitingForFiles(true);
             else void submitFiles();
@@ -524,6 +549,41 @@ export function CheckForm({ aiMode = false, groupId }: { aiMode?: boolean; group
             </p>
           </div>
         )}
+        {offersSettings ? (
+          <div className="check-form__settings">
+            <button
+              type="button"
+              className="check-form__settings-toggle link-button"
+              aria-expanded={isSettingsOpen}
+              aria-controls={`${id}-settings`}
+              onClick={() => {
+                setIsSettingsOpen((open) => !open);
+              }}
+            >
+              <span aria-hidden="true">{isSettingsOpen ? '▾' : '▸'}</span> {t('checkSettings.title')}
+              {reportSettings === undefined ? null : (
+                <span className="pill check-form__settings-changed">{t('checkSettings.changed')}</span>
+              )}
+            </button>
+            <div id={`${id}-settings`} hidden={!isSettingsOpen}>
+              <p className="check-form__index-hint">{t('checkSettings.lead')}</p>
+              <ReportSettingsFields
+                idPrefix={`${id}-settings`}
+                value={settings}
+                onChange={setSettings}
+                disabled={isLocked || isSending}
+                errors={{
+                  ...(!showSettingsErrors || problems.excludeBelowPercent === undefined
+                    ? {}
+                    : { excludeBelowPercent: t(problems.excludeBelowPercent) }),
+                  ...(!showSettingsErrors || problems.customAuthor === undefined
+                    ? {}
+                    : { customAuthor: t(problems.customAuthor) }),
+                }}
+              />
+            </div>
+          </div>
+        ) : null}
         {isOverFreePage ? (
           <p id={`${id}-limit`} className="check-form__limit" role="note">
             {t('check.guestLimit')}

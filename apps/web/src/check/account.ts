@@ -17,6 +17,10 @@ export type CheckGroup = {
   current_user_role: number;
   created_by_user: boolean;
   hide_new_check_for_student: boolean;
+  /** Checks through the LMS only (the organisation's settings): the website's check form is locked. */
+  website_checks_disabled?: boolean;
+  /** Disabled by a site administrator: nobody checks for it. */
+  is_disabled?: boolean;
   /** The group's API token: only its owner/administrator (role 1) is given it. */
   api_token?: string;
 };

@@ -1,6 +1,7 @@
 import type { TextValidateResponse } from '@veritext/contracts';
 import { isApiError } from '../api/client.ts';
 import type { Endpoints } from '../api/endpoints.ts';
+import type { ReportSettingsInput } from '../api/reportSettings.ts';
 import { decideTextSend, isGroupLocked, isGuestAccount, type Account } from './account.ts';
 import { firstWords } from './checkForm.ts';
 import { applyFailure, isUploadable, type FileItem } from './fileItems.ts';
@@ -29,15 +30,19 @@ type Target = {
   groupId: number | null;
   /** The user ticked "Don't add this text to the Veritext index" (sent as exclude_from_index). */
   excludeFromIndex?: boolean;
+  /** The report's settings chosen with the check (issue 17). */
+  reportSettings?: ReportSettingsInput;
 };
 
 /** The optional flags of a submission, present only when chosen. */
-function chosenFlags(input: { excludeFromIndex?: boolean; checkAi?: boolean }): {
+function chosenFlags(input: { excludeFromIndex?: boolean; checkAi?: boolean; reportSettings?: ReportSettingsInput }): {
   excludeFromIndex?: true;
   checkAi?: true;
+  reportSettings?: ReportSettingsInput;
 } {
   return {
     ...(input.excludeFromIndex === true ? { excludeFromIndex: true as const } : {}),
+    ...(input.reportSettings === undefined ? {} : { reportSettings: input.reportSettings }),
     // the AI check only when the user chose it (its AI page was shown before sending)
     ...(input.checkAi === true ? { checkAi: true as const } : {}),
   };

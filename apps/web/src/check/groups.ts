@@ -31,6 +31,10 @@ export function parseGroup(value: unknown): CheckGroup | null {
     current_user_role: role,
     created_by_user: createdByUser,
     hide_new_check_for_student: hide,
+    ...(typeof value['website_checks_disabled'] === 'boolean'
+      ? { website_checks_disabled: value['website_checks_disabled'] }
+      : {}),
+    ...(typeof value['is_disabled'] === 'boolean' ? { is_disabled: value['is_disabled'] } : {}),
     ...(typeof value['api_token'] === 'string' ? { api_token: value['api_token'] } : {}),
   };
 }

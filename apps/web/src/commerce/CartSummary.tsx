@@ -1,7 +1,7 @@
 import { useId, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { CartItem, SiteLanguage } from '@veritext/contracts';
+import type { CartItem, SiteLanguage, UiLanguage } from '@veritext/contracts';
 import { Spinner } from '../components/Spinner.tsx';
 import { localisedPath } from '../language/language.ts';
 import { LEGAL_PATHS } from '../legal/legalPaths.ts';
@@ -9,6 +9,7 @@ import { addMorePlacement, pageCountOf, type CartView } from './cart.ts';
 import { formatCount } from '../i18n/format.ts';
 import { formatCents, formatRate } from './money.ts';
 import { isPromoBusy, type PromoState } from './promoBox.ts';
+import { useUiLanguage } from '../language/useLanguage.ts';
 
 export type CartSummaryProps = {
   view: CartView;
@@ -46,7 +47,7 @@ function AddMoreLink({ lang, onLeave, placement }: { lang: SiteLanguage; onLeave
   );
 }
 
-function LineDetails({ item, lang }: { item: CartItem; lang: SiteLanguage }) {
+function LineDetails({ item, lang }: { item: CartItem; lang: UiLanguage }) {
   const { t } = useTranslation();
   const pages = pageCountOf(item);
   const parts: string[] = [];
@@ -61,6 +62,7 @@ function LineDetails({ item, lang }: { item: CartItem; lang: SiteLanguage }) {
 
 function PromoBox(props: CartSummaryProps) {
   const { t } = useTranslation();
+  const ui = useUiLanguage();
   const inputId = useId();
   const errorId = `${inputId}-error`;
   const { promo } = props;
@@ -77,7 +79,7 @@ function PromoBox(props: CartSummaryProps) {
       <div className="promo promo--applied">
         <p className="promo__applied">
           <span className="promo__badge">{promo.promo.code}</span>
-          <span>{t('commerce.promo.applied', { percent: formatRate(promo.promo.percent, props.lang) })}</span>
+          <span>{t('commerce.promo.applied', { percent: formatRate(promo.promo.percent, ui) })}</span>
         </p>
         <button
           type="button"
@@ -162,6 +164,7 @@ function PromoBox(props: CartSummaryProps) {
 /** The body of the cart modal "Order summary" (commerce-and-cabinet.md §2); state lives in CartModal. */
 export function CartSummary(props: CartSummaryProps) {
   const { t } = useTranslation();
+  const ui = useUiLanguage();
   const { view, lang } = props;
   const placement = addMorePlacement(view.count);
   const anyBusy = props.removingId !== null || props.isCheckingOut || isPromoBusy(props.promo);
@@ -178,9 +181,9 @@ export function CartSummary(props: CartSummaryProps) {
             <li key={item.id} className="cart-line" data-item-id={item.id}>
               <div className="cart-line__main">
                 <span className="cart-line__name">{item.service.name}</span>
-                <LineDetails item={item} lang={lang} />
+                <LineDetails item={item} lang={ui} />
               </div>
-              <span className="cart-line__price">{formatCents(item.price, lang)}</span>
+              <span className="cart-line__price">{formatCents(item.price, ui)}</span>
               <button
                 type="button"
                 className="icon-button cart-line__remove"

@@ -106,7 +106,7 @@ export function SubscriptionWidget() {
     mutationFn: (target: UpgradeTarget) => endpoints.upgradeSubscription(target.live.id, target.plan.service),
     onSuccess: async (answer, target) => {
       setUpgradeTarget(null);
-      const added = pagesPhrase(answer.charged.pages, answer.charged.ai_pages, lang);
+      const added = pagesPhrase(answer.charged.pages, answer.charged.ai_pages);
       const values = {
         // the plan chosen: with Stripe the answer may still carry the old one until Stripe's invoice arrives
         name: displayPlanName(target.plan.name),

@@ -1,21 +1,23 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
-import type { SiteLanguage, Subscription, SubscriptionPlan } from '@veritext/contracts';
+import type { SiteLanguage, Subscription, SubscriptionPlan, UiLanguage } from '@veritext/contracts';
 import { Spinner } from '../components/Spinner.tsx';
 import { formatCount, localeOf } from '../i18n/format.ts';
 import { ModalFrame } from '../modals/ModalFrame.tsx';
 import { formatCents } from './money.ts';
 import { displayPlanName, formatSubscriptionDate, type UpgradeEstimate } from './subscriptions.ts';
+import { useUiLanguage } from '../language/useLanguage.ts';
 
 /** "12 pages and 4 AI pages" in the reader's language; null when there is nothing to add. */
-export function usePagesPhrase(): (pages: number, aiPages: number, lang: SiteLanguage) => string | null {
+export function usePagesPhrase(): (pages: number, aiPages: number) => string | null {
   const { t } = useTranslation();
-  return (pages, aiPages, lang) => {
+  const ui = useUiLanguage();
+  return (pages, aiPages) => {
     const parts: string[] = [];
-    if (pages > 0) parts.push(t('subscriptions.pages', { count: pages, number: formatCount(pages, lang) }));
-    if (aiPages > 0) parts.push(t('subscriptions.aiPages', { count: aiPages, number: formatCount(aiPages, lang) }));
+    if (pages > 0) parts.push(t('subscriptions.pages', { count: pages, number: formatCount(pages, ui) }));
+    if (aiPages > 0) parts.push(t('subscriptions.aiPages', { count: aiPages, number: formatCount(aiPages, ui) }));
     if (parts.length === 0) return null;
-    return new Intl.ListFormat(localeOf(lang), { style: 'long', type: 'conjunction' }).format(parts);
+    return new Intl.ListFormat(localeOf(ui), { style: 'long', type: 'conjunction' }).format(parts);
   };
 }
 
@@ -29,7 +31,7 @@ export function UpgradeSummary({
   live: Subscription;
   plan: SubscriptionPlan;
   estimate: UpgradeEstimate | null;
-  lang: SiteLanguage;
+  lang: UiLanguage;
 }) {
   const { t } = useTranslation();
   const pagesPhrase = usePagesPhrase();
@@ -39,7 +41,7 @@ export function UpgradeSummary({
     live.card_last4 === null
       ? t('subscriptions.upgradeDialog.savedCard')
       : t('subscriptions.upgradeDialog.cardEnding', { last4: live.card_last4 });
-  const added = estimate === null ? null : pagesPhrase(estimate.pages, estimate.aiPages, lang);
+  const added = estimate === null ? null : pagesPhrase(estimate.pages, estimate.aiPages);
   const renewal = formatSubscriptionDate(live.current_period_end, lang);
   return (
     <div className="upgrade-summary">

@@ -6,6 +6,7 @@ import {
   type SubscriptionKind,
   type SubscriptionPlan,
 } from '@veritext/contracts';
+import { dateLocaleOf } from '../i18n/format.ts';
 import { localisedPath } from '../language/language.ts';
 
 /**
@@ -186,12 +187,12 @@ export function estimateUpgrade(
   };
 }
 
-/** A date of the server (ISO) in the reader's language: "12 March 2026" / "12 de marzo de 2026". */
+/** A date of the server (ISO) in the reader's language: "12 March 2026" / "12 de marzo de 2026" / "12. mars 2026". */
 export function formatSubscriptionDate(iso: string | null, language: string): string | null {
   if (iso === null) return null;
   const at = Date.parse(iso);
   if (!Number.isFinite(at)) return null;
-  return new Intl.DateTimeFormat(language.startsWith('es') ? 'es-ES' : 'en-GB', { dateStyle: 'long' }).format(at);
+  return new Intl.DateTimeFormat(dateLocaleOf(language), { dateStyle: 'long' }).format(at);
 }
 
 /** Calls a function each time the page becomes visible again (the browser tab brought back to the front). */

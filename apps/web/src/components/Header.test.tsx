@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { SiteLanguage } from '@veritext/contracts';
+import type { UiLanguage } from '@veritext/contracts';
 import { ServicesContext } from '../app/ServicesContext.tsx';
 import type { Services } from '../app/services.ts';
 import { initI18n } from '../i18n/index.ts';
@@ -14,7 +14,7 @@ import { Header, plagiarismCheckerPath } from './Header.tsx';
 const GUEST: SessionState = { status: 'guest', profile: null, error: null };
 const USER: SessionState = { status: 'user', profile: sampleUser, error: null };
 
-async function renderHeader(session: SessionState, lang: SiteLanguage = 'en'): Promise<string> {
+async function renderHeader(session: SessionState, lang: UiLanguage = 'en', path?: string): Promise<string> {
   await initI18n(lang);
   const queryClient = new QueryClient();
   // only what the header reads while rendering: the session, the storage and the query cache
@@ -27,7 +27,7 @@ async function renderHeader(session: SessionState, lang: SiteLanguage = 'en'): P
   return renderToStaticMarkup(
     <QueryClientProvider client={queryClient}>
       <ServicesContext.Provider value={services}>
-        <MemoryRouter initialEntries={[lang === 'es' ? '/es/pricing/' : '/pricing/']}>
+        <MemoryRouter initialEntries={[path ?? (lang === 'es' ? '/es/pricing/' : '/pricing/')]}>
           <Header />
         </MemoryRouter>
       </ServicesContext.Provider>
@@ -64,6 +64,19 @@ describe('the header', () => {
   it('treats a guest account (a guest profile) and a session still being checked as guests', () => {
     expect(plagiarismCheckerPath({ ...USER, profile: { ...sampleUser, is_guest: true } }, 'en')).toBe('/');
     expect(plagiarismCheckerPath({ status: 'checking', profile: null, error: null }, 'es')).toBe('/es/');
+  });
+
+  it('offers Norsk in the language switcher on the cabinet pages only, and links Norwegian readers to English pages', async () => {
+    const cabinet = await renderHeader(USER, 'no', '/profile/new-check');
+    expect(cabinet).toMatch(/<div class="language-switcher" role="group" aria-label="Språk">/);
+    expect(cabinet).toMatch(
+      /<button type="button" lang="nb" class="language-switcher__option" aria-pressed="true">Norsk<\/button>/,
+    );
+    expect(cabinet).toMatch(/aria-pressed="false">English<\/button>/);
+    expect(hrefOf(cabinet, 'Priser')).toBe('/pricing/');
+    const pricing = await renderHeader(GUEST, 'en', '/pricing/');
+    expect(pricing).not.toContain('Norsk');
+    expect(pricing).toContain('Español');
   });
 
   it('shows the brand name beside the mark', async () => {

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import type { CredentialsUser } from '@veritext/contracts';
 import { useServices } from '../app/ServicesContext.tsx';
 import { useLogout } from '../session/useLogout.ts';
-import { useLanguage } from '../language/useLanguage.ts';
+import { useLanguage, useUiLanguage } from '../language/useLanguage.ts';
 import { localisedPath } from '../language/language.ts';
 import { formatCount } from '../i18n/format.ts';
 import { NEW_CHECK_PATH } from '../session/destinations.ts';
@@ -21,7 +21,9 @@ import {
   MY_INVITATIONS_QUERY_KEY,
 } from '../members/organisations.ts';
 import { NOTICES_QUERY_KEY } from '../notices/notices.ts';
+import { STATISTICS_PATH } from '../statistics/statistics.ts';
 import { ADMIN_BILLING_PATH, BILLING_PATH } from '../billing/billing.ts';
+import { ADMIN_ORGANISATIONS_PATH, ORGANISATION_SETTINGS_PATH } from '../organisation/organisationSettings.ts';
 import { Spinner } from './Spinner.tsx';
 
 function initialOf(profile: CredentialsUser): string {
@@ -31,6 +33,7 @@ function initialOf(profile: CredentialsUser): string {
 
 export function ProfileMenu({ profile }: { profile: CredentialsUser }) {
   const { t } = useTranslation();
+  const ui = useUiLanguage();
   const navigate = useNavigate();
   const lang = useLanguage();
   const logout = useLogout();
@@ -116,8 +119,8 @@ export function ProfileMenu({ profile }: { profile: CredentialsUser }) {
               </span>
               <span className="pill">
                 {t('organisations.menuPages', {
-                  pages: formatCount(groupPages(group), lang),
-                  ai: formatCount(group.group_balance.ai_balance, lang),
+                  pages: formatCount(groupPages(group), ui),
+                  ai: formatCount(group.group_balance.ai_balance, ui),
                 })}
               </span>
             </DropdownMenu.Item>
@@ -146,6 +149,22 @@ export function ProfileMenu({ profile }: { profile: CredentialsUser }) {
           {ownsGroup ? (
             <DropdownMenu.Item className="menu__item" onSelect={() => void navigate('/profile/members/')}>
               {t('members.menuLink')}
+            </DropdownMenu.Item>
+          ) : null}
+          {/* every member: the owner and teachers see the organisation's figures, a student their own */}
+          {(groups.data ?? []).length > 0 ? (
+            <DropdownMenu.Item className="menu__item" onSelect={() => void navigate(STATISTICS_PATH)}>
+              {t('statistics.menuLink')}
+            </DropdownMenu.Item>
+          ) : null}
+          {profile.is_guest ? null : (
+            <DropdownMenu.Item className="menu__item" onSelect={() => void navigate(ORGANISATION_SETTINGS_PATH)}>
+              {ownsGroup ? t('orgSettings.menuLink') : t('orgSettings.create.menuLink')}
+            </DropdownMenu.Item>
+          )}
+          {profile.is_admin === true ? (
+            <DropdownMenu.Item className="menu__item" onSelect={() => void navigate(ADMIN_ORGANISATIONS_PATH)}>
+              {t('adminOrgs.menuLink')}
             </DropdownMenu.Item>
           ) : null}
           {profile.is_admin === true ? (

@@ -51,7 +51,9 @@ const PAGE: AiChecksPage = {
 function render(data: AiChecksPage | undefined, path = '/profile/documents/?tab=ai', language = 'en'): string {
   const queryClient = new QueryClient();
   if (data !== undefined) queryClient.setQueryData(aiChecksQueryKey(null, 1), data);
-  const services = { queryClient } as Partial<Services> as Services;
+  // the plagiarism tab (the cabinet) reads the session: a signed-in user
+  const session = { subscribe: () => () => undefined, getState: () => ({ status: 'user', profile: null }) };
+  const services = { queryClient, session } as unknown as Services;
   return renderToStaticMarkup(
     <MemoryRouter initialEntries={[path]}>
       <QueryClientProvider client={queryClient}>
@@ -83,8 +85,13 @@ describe('the AI checks of My Documents', () => {
     expect(html).toContain('>AI checks</h2>');
     expect(tabOf(new URLSearchParams('tab=ai'))).toBe('ai');
     expect(tabOf(new URLSearchParams('tab=other'))).toBe('plagiarism');
-    // without ?tab=ai the plagiarism checks show
-    expect(render(PAGE, '/profile/documents/')).toContain('>Plagiarism checks</h2>');
+    // without ?tab=ai the plagiarism checks show: the cabinet with its folders (issue 17)
+    const cabinet = render(PAGE, '/profile/documents/');
+    expect(cabinet).toContain('>Folders</h2>');
+    expect(cabinet).toContain('>All documents</h2>');
+    expect(cabinet).toMatch(
+      /<a class="button button--primary button--small" href="\/profile\/new-check"[^>]*>New check<\/a>/,
+    );
   });
 
   it('lists each check with its first words, date, verdict in words and AI share, and opens it on the AI detector', () => {

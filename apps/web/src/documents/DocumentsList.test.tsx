@@ -26,6 +26,8 @@ function document(overrides: Partial<TextDocument>): TextDocument {
     error: null,
     created_at: '2026-03-04T15:06:00.000Z',
     finished_at: '2026-03-04T15:07:00.000Z',
+    author: null,
+    folder_id: null,
     ...overrides,
   };
 }

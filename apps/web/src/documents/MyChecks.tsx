@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { AiChecksList } from './AiChecksList.tsx';
-import { DocumentsList } from './DocumentsList.tsx';
+import { Cabinet } from './Cabinet.tsx';
 
 export type ChecksTab = 'plagiarism' | 'ai';
 
@@ -38,7 +38,7 @@ export function MyChecks() {
           {t('documents.tabs.ai')}
         </Link>
       </nav>
-      {tab === 'ai' ? <AiChecksList /> : <DocumentsList />}
+      {tab === 'ai' ? <AiChecksList /> : <Cabinet groupId={null} />}
     </>
   );
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ERRORS, PASSWORD_STRENGTH_LEVELS } from '@veritext/contracts';
 import en from './en.json';
 import es from './es.json';
+import no from './no.json';
 
 type Catalogue = { [key: string]: string | Catalogue };
 
@@ -17,10 +18,33 @@ function flatten(catalogue: Catalogue, prefix = ''): Map<string, string> {
 
 const enKeys = flatten(en);
 const esKeys = flatten(es);
+const noKeys = flatten(no);
+/** Every interface language's catalogue (Norwegian bokmål: 'no', the cabinet's third language). */
+const CATALOGUES = { en: enKeys, es: esKeys, no: noKeys } as const;
 const PLURAL_SUFFIXES = ['_one', '_many', '_other'];
 
+function existsIn(catalogue: Map<string, string>, key: string): boolean {
+  return catalogue.has(key) || PLURAL_SUFFIXES.some((suffix) => catalogue.has(key + suffix));
+}
+
 function existsInEnglish(key: string): boolean {
-  return enKeys.has(key) || PLURAL_SUFFIXES.some((suffix) => enKeys.has(key + suffix));
+  return existsIn(enKeys, key);
+}
+
+/** Which languages lack a key (its plural forms count). */
+function missingIn(key: string): string[] {
+  return Object.entries(CATALOGUES)
+    .filter(([, catalogue]) => !existsIn(catalogue, key))
+    .map(([lang]) => lang);
+}
+
+/** What i18next fills in or nests in a text: {{name}} placeholders, <tag> components, $t() nestings. */
+function placeholdersOf(text: string): string[] {
+  return [...text.matchAll(/\{\{\s*([^,}\s]+)[^}]*\}\}|<\/?([a-zA-Z0-9]+)\s*\/?>|\$t\(([^)]*)\)/g)]
+    .map((match) =>
+      match[1] !== undefined ? `{{${match[1]}}}` : match[2] !== undefined ? `<${match[2]}>` : `$t(${match[3] ?? ''})`,
+    )
+    .sort();
 }
 
 /** Every source file of the client, as text (Vite's glob import; no Node APIs needed). */
@@ -31,12 +55,40 @@ const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts
 });
 
 describe('translation catalogues', () => {
-  it('en and es have exactly the same keys', () => {
+  it('en, es and no have exactly the same keys', () => {
     expect([...esKeys.keys()].sort()).toEqual([...enKeys.keys()].sort());
+    expect([...noKeys.keys()].sort()).toEqual([...enKeys.keys()].sort());
   });
 
   it('no translation is empty', () => {
-    for (const [key, value] of [...enKeys, ...esKeys]) expect(value.trim(), key).not.toBe('');
+    for (const [key, value] of [...enKeys, ...esKeys, ...noKeys]) expect(value.trim(), key).not.toBe('');
+  });
+
+  it('every translation has the same placeholders, components and nestings as the English text', () => {
+    const differ: string[] = [];
+    for (const [key, value] of enKeys) {
+      const expected = placeholdersOf(value).join(' ');
+      for (const [lang, catalogue] of Object.entries(CATALOGUES)) {
+        const text = catalogue.get(key);
+        if (text !== undefined && placeholdersOf(text).join(' ') !== expected) differ.push(`${lang} ${key}`);
+      }
+    }
+    expect(differ).toEqual([]);
+  });
+
+  it('reads placeholders, components and nestings', () => {
+    expect(placeholdersOf('<here>{{count, number}} pages</here> of $t(common.appName) for {{ name }}')).toEqual([
+      '$t(common.appName)',
+      '<here>',
+      '<here>',
+      '{{count}}',
+      '{{name}}',
+    ]);
+  });
+
+  it('Norwegian is translated, not copied (apart from names, symbols and words Norwegian shares)', () => {
+    const same = [...enKeys].filter(([key, value]) => noKeys.get(key) === value).map(([key]) => key);
+    expect(same.filter((key) => !NORWEGIAN_AS_ENGLISH.has(key))).toEqual([]);
   });
 
   it('Spanish is translated, not copied (apart from names and symbols)', () => {
@@ -45,6 +97,7 @@ describe('translation catalogues', () => {
       'common.appName',
       'language.en',
       'language.es',
+      'language.no',
       'footer.blog',
       'footer.rights',
       'pages.blog.title',
@@ -53,8 +106,8 @@ describe('translation catalogues', () => {
     expect(same.filter((key) => !allowed.has(key))).toEqual([]);
   });
 
-  it('every error code of the contracts and every strength level has a translation', () => {
-    for (const code of Object.keys(ERRORS)) expect(enKeys.has(`errors.${code}`), code).toBe(true);
+  it('every error code of the contracts has a translation in en, es and no, and every strength level in en', () => {
+    for (const code of Object.keys(ERRORS)) expect(missingIn(`errors.${code}`), code).toEqual([]);
     PASSWORD_STRENGTH_LEVELS.forEach((level, index) => {
       expect(enKeys.get(`password.levels.${String(index)}`)).toBe(level);
     });
@@ -64,20 +117,23 @@ describe('translation catalogues', () => {
     expect(Object.keys(sources).length).toBeGreaterThan(20);
   });
 
-  it("every t('key') literal (and every key-shaped string literal) used in src exists in en.json", () => {
+  it("every t('key') literal (and every key-shaped string literal) used in src exists in en, es and no", () => {
     const namespaces = new Set(Object.keys(en));
     const missing: string[] = [];
     for (const [file, text] of Object.entries(sources)) {
       // t('a.b') calls, plus any quoted string that starts with a catalogue namespace (keys passed around).
       for (const match of text.matchAll(/\bt\(\s*'([^']+)'/g)) {
         const key = match[1] ?? '';
-        if (!existsInEnglish(key)) missing.push(`${file}: ${key}`);
+        const lacking = missingIn(key);
+        if (lacking.length > 0) missing.push(`${file}: ${key} (${lacking.join(', ')})`);
       }
       for (const match of text.matchAll(/'([a-zA-Z]+(?:\.[\w]+)+)'/g)) {
         const key = match[1] ?? '';
         const namespace = key.split('.')[0] ?? '';
         if (namespaces.has(namespace) && !key.endsWith('.ts') && !key.endsWith('.tsx') && !existsInEnglish(key)) {
           missing.push(`${file}: ${key}`);
+        } else if (namespaces.has(namespace) && existsInEnglish(key) && missingIn(key).length > 0) {
+          missing.push(`${file}: ${key} (${missingIn(key).join(', ')})`);
         }
       }
     }
@@ -91,3 +147,31 @@ describe('translation catalogues', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+/** Texts that read the same in Norwegian: names, symbols and words the languages share. */
+const NORWEGIAN_AS_ENGLISH = new Set<string>([
+  'common.appName',
+  'common.ok',
+  'language.en',
+  'language.es',
+  'language.no',
+  'footer.rights',
+  'documents.column.status',
+  'portal.roles.student',
+  'portal.roles.blogger',
+  'invites.roles.student',
+  'commerce.sandbox.monthPlaceholder',
+  'commerce.sandbox.cvc',
+  'members.roles.admin',
+  'members.roles.student',
+  'members.table.status',
+  'mySubscription.forOrganisation',
+  'billing.transactions.type',
+  'billing.transactions.sum',
+  'billing.types.bonus',
+  'billing.by.administrator',
+  'billing.by.system',
+  'billing.invoices.pdf',
+  'billing.invoices.forOrganisation',
+  'statistics.recent.status',
+]);

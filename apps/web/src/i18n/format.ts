@@ -1,6 +1,7 @@
 /**
  * Numbers as people read them, one way everywhere in the client: the locale's decimal mark and thousands
- * separator ("23.14 %" in English, "23,14 %" in Spanish; "1,250" / "1250", "12.500"), and a no-break space
+ * separator ("23.14 %" in English, "23,14 %" in Spanish and Norwegian; "1,250" / "1250", "12.500", "12 500"
+ * with a no-break space in Norwegian bokmål), and a no-break space
  * before the percent sign and inside prices, so "%" or "US$" never wraps onto a line of its own.
  *
  * Every percentage, count and price the client shows goes through these functions.
@@ -9,9 +10,24 @@
 /** U+00A0: keeps a number and its unit on one line. */
 export const NBSP = '\u00a0';
 
-/** The BCP 47 locale of a site language ("en" or "es"; anything else reads as English). */
+/** Whether a language code is Norwegian ('no', the site's code, or bokmål's 'nb'). */
+function isNorwegian(language: string): boolean {
+  return language === 'no' || language.startsWith('no-') || language.startsWith('nb');
+}
+
+/** The BCP 47 locale of an interface language ("en", "es" or "no"; anything else reads as English). */
 export function localeOf(language: string): string {
+  if (isNorwegian(language)) return 'nb-NO';
   return language.startsWith('es') ? 'es-ES' : 'en-US';
+}
+
+/**
+ * The locale of the dates the client writes out: "25 Nov 2026" (British order, as the site always wrote English
+ * dates), "25 nov 2026", "25. nov. 2026" (Norwegian).
+ */
+export function dateLocaleOf(language: string): string {
+  if (isNorwegian(language)) return 'nb-NO';
+  return language.startsWith('es') ? 'es-ES' : 'en-GB';
 }
 
 const cache = new Map<string, Intl.NumberFormat>();

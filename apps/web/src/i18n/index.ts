@@ -1,6 +1,6 @@
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { isSiteLanguage, SITE_LANGUAGES, type SiteLanguage } from '@veritext/contracts';
+import { isUiLanguage, UI_LANGUAGES, type UiLanguage } from '@veritext/contracts';
 
 type Part = { default: Record<string, unknown> };
 
@@ -9,15 +9,16 @@ type Part = { default: Record<string, unknown> };
  * starts it beside the entry chunk: vite.config.ts), and the rest, fetched with the first chunk that loads
  * on demand. Only the page's language is fetched; the other arrives on a switch.
  */
-const PARTS: Record<SiteLanguage, { core: () => Promise<Part>; rest: () => Promise<Part> }> = {
+const PARTS: Record<UiLanguage, { core: () => Promise<Part>; rest: () => Promise<Part> }> = {
   en: { core: () => import('./parts/en-core.ts'), rest: () => import('./parts/en-rest.ts') },
   es: { core: () => import('./parts/es-core.ts'), rest: () => import('./parts/es-rest.ts') },
+  no: { core: () => import('./parts/no-core.ts'), rest: () => import('./parts/no-rest.ts') },
 };
 
 /** The languages whose rest is loaded or on its way. */
-const restLoads = new Map<SiteLanguage, Promise<void>>();
+const restLoads = new Map<UiLanguage, Promise<void>>();
 
-function loadRest(language: SiteLanguage): Promise<void> {
+function loadRest(language: UiLanguage): Promise<void> {
   let pending = restLoads.get(language);
   if (pending === undefined) {
     pending = PARTS[language].rest().then((part) => {
@@ -35,7 +36,7 @@ function loadRest(language: SiteLanguage): Promise<void> {
 /** Resolves once the current language's whole catalogue is there: the chunks that load on demand wait for it. */
 export function whenCatalogueComplete(): Promise<void> {
   const language = i18next.language;
-  return isSiteLanguage(language) ? loadRest(language) : Promise.resolve();
+  return isUiLanguage(language) ? loadRest(language) : Promise.resolve();
 }
 
 /**
@@ -46,7 +47,7 @@ const catalogueBackend: BackendModule = {
   type: 'backend',
   init() {},
   read(language, _namespace, callback) {
-    if (!isSiteLanguage(language)) {
+    if (!isUiLanguage(language)) {
       callback(null, {});
       return;
     }
@@ -63,17 +64,17 @@ const catalogueBackend: BackendModule = {
   },
 };
 
-/** Sets up i18next for the site languages; every user-visible string goes through it. */
-export async function initI18n(language: SiteLanguage): Promise<typeof i18next> {
+/** Sets up i18next for the interface languages (Norwegian: 'no'); every user-visible string goes through it. */
+export async function initI18n(language: UiLanguage): Promise<typeof i18next> {
   await i18next
     .use(catalogueBackend)
     .use(initReactI18next)
     .init({
       lng: language,
-      // No fallback language: it would make a Spanish page fetch the English catalogue too. Both catalogues
+      // No fallback language: it would make a Spanish page fetch the English catalogue too. The catalogues
       // have exactly the same keys (catalogue.test.ts), so a fallback would never be used.
       fallbackLng: false,
-      supportedLngs: [...SITE_LANGUAGES],
+      supportedLngs: [...UI_LANGUAGES],
       // 'es', never 'es-ES' and its base: one catalogue per language.
       load: 'currentOnly',
       interpolation: { escapeValue: false }, // React escapes

@@ -1,8 +1,8 @@
 import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { SITE_LANGUAGES, stripLanguagePrefix } from '@veritext/contracts';
+import { UI_LANGUAGES, stripLanguagePrefix } from '@veritext/contracts';
 import { routes } from '../app/routes.tsx';
-import { hasSpanishTwin, languageForPath, pathInLanguage } from './language.ts';
+import { hasNorwegianTwin, hasSpanishTwin, languageForPath, pathInLanguage, speaksNorwegian } from './language.ts';
 
 /** Every page path of the router (the layout's children), the catch-all 404 apart. */
 function pagePatterns(tree: readonly RouteObject[]): string[] {
@@ -35,16 +35,30 @@ describe('switching language keeps the place, for every route of the router', ()
     expect(PATTERNS).toEqual(expect.arrayContaining(['/profile/my-documents', '/terms/', '/es/terms/', '/es/']));
   });
 
-  it.each(PATTERNS)('%s: both languages lead to the same page, shown in that language', (pattern) => {
+  it.each(PATTERNS)('%s: every language leads to the same page, shown in that language', (pattern) => {
     const here = sampleOf(pattern);
     expect(routeOf(here)).toBe(pattern);
-    for (const lang of SITE_LANGUAGES) {
+    for (const lang of UI_LANGUAGES) {
       const there = pathInLanguage(here, lang);
       const reached = routeOf(there);
       expect(reached, `${here} in ${lang}: ${there}`).not.toBe('*');
       expect(pageOf(reached), `${here} in ${lang}: ${there}`).toBe(pageOf(pattern));
-      // After the switch the stored choice is `lang`: the page must then be in `lang`.
-      expect(languageForPath(there, lang), `${there} in ${lang}`).toBe(lang);
+      // After the switch the stored choice is `lang`: the page must then be in `lang` (Norwegian: the cabinet's
+      // pages; a public page shows English).
+      const shown = lang === 'no' && !speaksNorwegian(there) ? 'en' : lang;
+      expect(languageForPath(there, lang), `${there} in ${lang}`).toBe(shown);
+    }
+  });
+
+  it('lists as Norwegian twins exactly the cabinet pages that have a /no route', () => {
+    const norwegian = PATTERNS.filter((pattern) => pattern.startsWith('/no/'));
+    for (const pattern of norwegian) {
+      expect(hasNorwegianTwin(sampleOf(stripLanguagePrefix(pattern))), pattern).toBe(true);
+      expect(speaksNorwegian(stripLanguagePrefix(pattern)), pattern).toBe(true);
+    }
+    const english = PATTERNS.filter((pattern) => !pattern.startsWith('/no/') && !pattern.startsWith('/es/'));
+    for (const pattern of english.filter((p) => hasNorwegianTwin(sampleOf(p)))) {
+      expect(routeOf(`/no${sampleOf(pattern)}`), pattern).not.toBe('*');
     }
   });
 
@@ -53,7 +67,9 @@ describe('switching language keeps the place, for every route of the router', ()
     for (const pattern of spanish) {
       expect(hasSpanishTwin(sampleOf(stripLanguagePrefix(pattern))), pattern).toBe(true);
     }
-    const english = PATTERNS.filter((pattern) => !pattern.startsWith('/es/') && pattern !== '/es/');
+    const english = PATTERNS.filter(
+      (pattern) => !pattern.startsWith('/es/') && pattern !== '/es/' && !pattern.startsWith('/no/'),
+    );
     for (const pattern of english.filter((p) => hasSpanishTwin(sampleOf(p)))) {
       expect(routeOf(localisedSample(pattern)), pattern).not.toBe('*');
     }

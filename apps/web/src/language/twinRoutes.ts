@@ -15,4 +15,13 @@ export const TWIN_ROUTE_PATTERNS: readonly string[] = [
   '/payment-success/',
   '/payment-success/1',
   '/profile/billing/',
+  // the Similarity report's own address (issue 17)
+  '/profile/report/:id',
 ];
+
+/**
+ * The cabinet's pages that also have a /no twin (Norwegian by their address, e.g. a report link sent to a
+ * Norwegian reader); every other cabinet page is Norwegian by the stored choice. routeSwitching.test.ts checks
+ * this list against the router's /no routes.
+ */
+export const NORWEGIAN_TWIN_ROUTE_PATTERNS: readonly string[] = ['/profile/report/:id'];

@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useServices } from '../app/ServicesContext.tsx';
 import type { CheckGroup } from '../check/account.ts';
 import { fetchGroups, GROUPS_QUERY_KEY } from '../check/groups.ts';
+import { GroupChooser, groupLabel } from '../components/GroupChooser.tsx';
 import { PageIntro } from '../components/PageIntro.tsx';
 import { LoadingBlock } from '../components/Spinner.tsx';
 import { ownedGroups } from '../invites/inviteLinks.ts';
@@ -15,45 +14,6 @@ import { AddMemberForm } from './AddMemberForm.tsx';
 import { MemberUpload } from './MemberUpload.tsx';
 import { MembersTable } from './MembersTable.tsx';
 import { chooseGroup } from './members.ts';
-
-function groupLabel(t: TFunction, group: CheckGroup): string {
-  return group.name.trim() === '' ? t('members.chooser.unnamed', { id: group.id }) : group.name;
-}
-
-/** The organisations the user owns, when there are several: which one the page manages (?group=ID). */
-function GroupChooser({
-  groups,
-  selected,
-  onChange,
-}: {
-  groups: readonly CheckGroup[];
-  selected: number;
-  onChange: (groupId: number) => void;
-}) {
-  const { t } = useTranslation();
-  const id = useId();
-  return (
-    <div className="field members-chooser">
-      <label htmlFor={id} className="field__label">
-        {t('members.chooser.label')}
-      </label>
-      <select
-        id={id}
-        className="field__input"
-        value={String(selected)}
-        onChange={(event) => {
-          onChange(Number(event.target.value));
-        }}
-      >
-        {groups.map((group) => (
-          <option key={group.id} value={String(group.id)}>
-            {groupLabel(t, group)}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
 
 export function AccessDenied() {
   const { t } = useTranslation();
@@ -116,6 +76,8 @@ export function MembersPage() {
           <GroupChooser
             groups={owned}
             selected={group.id}
+            label={t('members.chooser.label')}
+            className="members-chooser"
             onChange={(next) => {
               setSearchParams({ group: String(next) });
             }}

@@ -8,7 +8,7 @@ import { useServices, useSession } from '../app/ServicesContext.tsx';
 import { isNewUser } from '../check/account.ts';
 import { LoadingBlock, Spinner } from '../components/Spinner.tsx';
 import { formatCount } from '../i18n/format.ts';
-import { useLanguage } from '../language/useLanguage.ts';
+import { useLanguage, useUiLanguage } from '../language/useLanguage.ts';
 import { formatCents } from '../commerce/money.ts';
 import { buyRoute } from '../commerce/pricing.ts';
 import {
@@ -80,6 +80,7 @@ function PlanAction({ plan, props }: { plan: SubscriptionPlan; props: AiPriceCon
 /** The AI packages modal's body: the monthly AI plans, then the AI page packs. */
 export function AiPriceContent(props: AiPriceContentProps) {
   const { t } = useTranslation();
+  const ui = useUiLanguage();
   const { lang } = props;
   const plansId = useId();
   const packsId = useId();
@@ -101,10 +102,10 @@ export function AiPriceContent(props: AiPriceContentProps) {
                 <span className="ai-price__meta">
                   {t('subscriptions.aiPagesPerMonth', {
                     count: plan.ai_pages,
-                    number: formatCount(plan.ai_pages, lang),
+                    number: formatCount(plan.ai_pages, ui),
                   })}
                   {' · '}
-                  {formatCents(plan.price, lang)} {t('subscriptions.perMonth')}
+                  {formatCents(plan.price, ui)} {t('subscriptions.perMonth')}
                 </span>
               </span>
               <PlanAction plan={plan} props={props} />
@@ -121,14 +122,14 @@ export function AiPriceContent(props: AiPriceContentProps) {
             const isPending = props.pending === pack.service;
             const amount = t('commerce.pricing.aiChecks', {
               count: pack.ai_pages ?? 0,
-              number: formatCount(pack.ai_pages ?? 0, lang),
+              number: formatCount(pack.ai_pages ?? 0, ui),
             });
             return (
               <li key={pack.service} className="ai-price__row" data-pack={pack.service}>
                 <span>
                   <span className="ai-price__name">{pack.name}</span>
                   <span className="ai-price__meta">
-                    {amount} · {formatCents(pack.price, lang)} {t('aiPrice.once')}
+                    {amount} · {formatCents(pack.price, ui)} {t('aiPrice.once')}
                   </span>
                 </span>
                 <button
@@ -143,7 +144,7 @@ export function AiPriceContent(props: AiPriceContentProps) {
                   {isPending ? <Spinner size="sm" /> : null}
                   {t('commerce.pricing.buyAiChecks', {
                     count: pack.ai_pages ?? 0,
-                    number: formatCount(pack.ai_pages ?? 0, lang),
+                    number: formatCount(pack.ai_pages ?? 0, ui),
                   })}
                 </button>
               </li>

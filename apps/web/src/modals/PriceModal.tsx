@@ -8,7 +8,7 @@ import { useServices } from '../app/ServicesContext.tsx';
 import { LoadingBlock, Spinner } from '../components/Spinner.tsx';
 import { formatCount } from '../i18n/format.ts';
 import { localisedPath } from '../language/language.ts';
-import { useLanguage } from '../language/useLanguage.ts';
+import { useLanguage, useUiLanguage } from '../language/useLanguage.ts';
 import { formatCents, formatPerPage, type PricingTab } from '../commerce/money.ts';
 import type { BuyRoute } from '../commerce/pricing.ts';
 import { useBuy } from '../commerce/useBuy.ts';
@@ -41,14 +41,15 @@ export type PriceSliderProps = {
 /** The add-more-pages slider: one step per pack, then Custom, which leads to a quote (contact page for now). */
 export function PriceSlider({ plans, index, lang, route, isBuying, error, onIndex, onBuy }: PriceSliderProps) {
   const { t } = useTranslation();
+  const ui = useUiLanguage();
   const id = useId();
   const position = clampSliderIndex(index, plans.length);
   const plan = plans[position];
   const largest = plans.at(-1)?.pages ?? 0;
   const pagesOf = (p: Plan) =>
-    t('commerce.pricing.pages', { count: p.pages ?? 0, number: formatCount(p.pages ?? 0, lang) });
+    t('commerce.pricing.pages', { count: p.pages ?? 0, number: formatCount(p.pages ?? 0, ui) });
   const valueText =
-    plan === undefined ? t('commerce.pricing.custom') : `${pagesOf(plan)}, ${formatCents(plan.price, lang)}`;
+    plan === undefined ? t('commerce.pricing.custom') : `${pagesOf(plan)}, ${formatCents(plan.price, ui)}`;
   return (
     <div className="price-slider">
       <div>
@@ -70,7 +71,7 @@ export function PriceSlider({ plans, index, lang, route, isBuying, error, onInde
         />
         <ol className="price-slider__steps" aria-hidden="true">
           {plans.map((p) => (
-            <li key={p.service}>{formatCount(p.pages ?? 0, lang)}</li>
+            <li key={p.service}>{formatCount(p.pages ?? 0, ui)}</li>
           ))}
           <li>{t('commerce.pricing.custom')}</li>
         </ol>
@@ -79,16 +80,16 @@ export function PriceSlider({ plans, index, lang, route, isBuying, error, onInde
         {plan === undefined ? (
           <>
             <p className="price-slider__name">{t('commerce.pricing.custom')}</p>
-            <p className="price-slider__meta">{t('price.customLead', { pages: formatCount(largest, lang) })}</p>
+            <p className="price-slider__meta">{t('price.customLead', { pages: formatCount(largest, ui) })}</p>
           </>
         ) : (
           <>
             <p className="price-slider__name">
               {plan.name} · {pagesOf(plan)}
             </p>
-            <p className="price-slider__price">{formatCents(plan.price, lang)}</p>
+            <p className="price-slider__price">{formatCents(plan.price, ui)}</p>
             <p className="price-slider__meta">
-              {t('commerce.pricing.perPage', { price: formatPerPage(plan.per_page, lang) })}
+              {t('commerce.pricing.perPage', { price: formatPerPage(plan.per_page, ui) })}
             </p>
           </>
         )}
@@ -118,7 +119,7 @@ export function PriceSlider({ plans, index, lang, route, isBuying, error, onInde
             }}
           >
             {isBuying ? <Spinner size="sm" /> : null}
-            {t('commerce.pricing.buyPages', { count: plan.pages ?? 0, number: formatCount(plan.pages ?? 0, lang) })}
+            {t('commerce.pricing.buyPages', { count: plan.pages ?? 0, number: formatCount(plan.pages ?? 0, ui) })}
           </button>
         )}
       </div>

@@ -6,7 +6,7 @@ import { useServices } from '../app/ServicesContext.tsx';
 import { PageIntro } from '../components/PageIntro.tsx';
 import { LoadingBlock, Spinner } from '../components/Spinner.tsx';
 import { localeOf } from '../i18n/format.ts';
-import { useLanguage } from '../language/useLanguage.ts';
+import { useLanguage, useUiLanguage } from '../language/useLanguage.ts';
 import { useErrorText } from '../modals/useAuthFlow.ts';
 import { NOTICES_QUERY_KEY, noticeActionPath, senderOf } from './notices.ts';
 
@@ -18,6 +18,7 @@ const REQUEST_KEYS = {
 
 function NoticeItem({ notice }: { notice: Notice }) {
   const { t } = useTranslation();
+  const ui = useUiLanguage();
   const lang = useLanguage();
   const { endpoints } = useServices();
   const queryClient = useQueryClient();
@@ -26,7 +27,7 @@ function NoticeItem({ notice }: { notice: Notice }) {
     mutationFn: () => endpoints.readNotice(notice.id),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: NOTICES_QUERY_KEY }),
   });
-  const when = new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'medium', timeStyle: 'short' }).format(
+  const when = new Intl.DateTimeFormat(localeOf(ui), { dateStyle: 'medium', timeStyle: 'short' }).format(
     new Date(notice.created_at),
   );
   return (

@@ -6,7 +6,7 @@ import { useServices, useSession } from '../app/ServicesContext.tsx';
 import { ActingAs } from '../check/ActingAs.tsx';
 import { CheckForm } from '../check/CheckForm.tsx';
 import { PageIntro } from '../components/PageIntro.tsx';
-import { DocumentsList } from '../documents/DocumentsList.tsx';
+import { Cabinet } from '../documents/Cabinet.tsx';
 import { MyChecks } from '../documents/MyChecks.tsx';
 import { parseGroupId } from '../documents/documents.ts';
 import { fetchGroups, GROUPS_QUERY_KEY } from '../check/groups.ts';
@@ -17,6 +17,8 @@ import { useErrorText } from '../modals/useAuthFlow.ts';
 import { MySubscriptionCard } from '../profile/MySubscriptionCard.tsx';
 import { ProfileSettings } from '../profile/ProfileSettings.tsx';
 import { RegistrationLinksCard } from '../invites/RegistrationLinksCard.tsx';
+import { GroupLockPanel, useGroupLock } from '../organisation/GroupLockPanel.tsx';
+import { CreateTeamCard } from '../organisation/CreateTeamCard.tsx';
 
 function BalanceCard() {
   const { t } = useTranslation();
@@ -66,6 +68,8 @@ export function NewCheckPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = Number(searchParams.get('group') ?? '');
   const groupId = Number.isInteger(requested) && requested > 0 ? requested : null;
+  // the organisation does not take new checks from this user (its settings, or disabled): the lock, not the form
+  const { group: lockedGroup, lock } = useGroupLock(groupId);
   return (
     <div className="container page">
       <PageIntro title={t('pages.newCheck.title')} lead={t('pages.newCheck.lead')} />
@@ -76,7 +80,11 @@ export function NewCheckPage() {
         }}
       />
       <div className="cabinet-grid">
-        <CheckForm key={groupId ?? 'own'} {...(groupId === null ? {} : { groupId })} />
+        {lock === null ? (
+          <CheckForm key={groupId ?? 'own'} {...(groupId === null ? {} : { groupId })} />
+        ) : (
+          <GroupLockPanel lock={lock} group={lockedGroup} />
+        )}
         <BalanceCard />
       </div>
     </div>
@@ -119,8 +127,8 @@ export function GroupDocumentsPage() {
           {t('documents.badGroup')}
         </p>
       ) : (
-        // A new group starts again at its first page.
-        <DocumentsList key={id} groupId={id} />
+        // A new group starts again at its first page, its folders and filters cleared.
+        <Cabinet key={id} groupId={id} />
       )}
     </div>
   );
@@ -155,6 +163,7 @@ export function ProfilePage() {
         <InvitationsCard />
         <OrganisationsCard />
         <RegistrationLinksCard />
+        <CreateTeamCard />
       </div>
       <button type="button" className="button button--ghost" data-modal="get_api_token">
         {t('apiToken.button')}

@@ -3,12 +3,12 @@ import { useMutation, useQueries, useQuery } from '@tanstack/react-query';
 import { useId, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { SiteLanguage, Subscription } from '@veritext/contracts';
+import type { SiteLanguage, Subscription, UiLanguage } from '@veritext/contracts';
 import { useServices } from '../app/ServicesContext.tsx';
 import { fetchGroups, GROUPS_QUERY_KEY } from '../check/groups.ts';
 import { Spinner } from '../components/Spinner.tsx';
 import { formatCount } from '../i18n/format.ts';
-import { useLanguage } from '../language/useLanguage.ts';
+import { useLanguage, useUiLanguage } from '../language/useLanguage.ts';
 import { formatCents } from '../commerce/money.ts';
 import {
   MY_SUBSCRIPTIONS_QUERY_KEY,
@@ -54,11 +54,12 @@ export function SubscriptionDetails({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
+  const ui = useUiLanguage();
   const state = subscriptionState(subscription);
   const badge = STATE_BADGES[state];
   const name = displayPlanName(subscription.service.name);
-  const renewal = formatSubscriptionDate(subscription.renewal_date, lang);
-  const end = formatSubscriptionDate(subscription.end_date ?? subscription.current_period_end, lang);
+  const renewal = formatSubscriptionDate(subscription.renewal_date, ui);
+  const end = formatSubscriptionDate(subscription.end_date ?? subscription.current_period_end, ui);
   return (
     <div className="my-subscription__item" data-subscription={subscription.id}>
       <p className="my-subscription__plan">
@@ -72,18 +73,18 @@ export function SubscriptionDetails({
         <div>
           <dt>{t('mySubscription.price')}</dt>
           <dd>
-            {formatCents(subscription.price, lang)} {t('subscriptions.perMonth')}
+            {formatCents(subscription.price, ui)} {t('subscriptions.perMonth')}
           </dd>
         </div>
         {subscription.pages > 0 ? (
           <div>
             <dt>{t('mySubscription.pages')}</dt>
-            <dd>{formatCount(subscription.pages, lang)}</dd>
+            <dd>{formatCount(subscription.pages, ui)}</dd>
           </div>
         ) : null}
         <div>
           <dt>{t('mySubscription.aiPages')}</dt>
-          <dd>{formatCount(subscription.ai_pages, lang)}</dd>
+          <dd>{formatCount(subscription.ai_pages, ui)}</dd>
         </div>
         {renewal !== null && state === 'active' ? (
           <div>
@@ -140,7 +141,8 @@ export function CancelSurveyForm({
   onSubmit,
 }: {
   subscription: Subscription;
-  lang: SiteLanguage;
+  /** The interface language of the dates. */
+  lang: UiLanguage;
   isBusy: boolean;
   error: string | null;
   onSubmit: (survey: { reason: CancelReason; comment: string }) => void;
@@ -226,6 +228,7 @@ type Shown = { subscription: Subscription; organisation: string | null };
  */
 export function MySubscriptionCard() {
   const { t } = useTranslation();
+  const ui = useUiLanguage();
   const { endpoints, client, queryClient } = useServices();
   const lang = useLanguage();
   const errorText = useErrorText();
@@ -251,7 +254,7 @@ export function MySubscriptionCard() {
       setNotice(
         t('mySubscription.cancelled', {
           name: displayPlanName(subscription.service.name),
-          date: formatSubscriptionDate(subscription.end_date ?? subscription.current_period_end, lang) ?? '',
+          date: formatSubscriptionDate(subscription.end_date ?? subscription.current_period_end, ui) ?? '',
         }),
       );
       await queryClient.invalidateQueries({ queryKey: SUBSCRIPTIONS_QUERY_KEY });
@@ -290,7 +293,7 @@ export function MySubscriptionCard() {
               ? t('mySubscription.none')
               : t('mySubscription.endedLead', {
                   name: displayPlanName(lastEnded.service.name),
-                  date: formatSubscriptionDate(lastEnded.end_date, lang) ?? '',
+                  date: formatSubscriptionDate(lastEnded.end_date, ui) ?? '',
                 })}
           </p>
           <Link className="button button--small" to={subscriptionsPath(lang)}>
@@ -326,7 +329,7 @@ export function MySubscriptionCard() {
           <ModalFrame title={t('mySubscription.cancelDialog.title')}>
             <CancelSurveyForm
               subscription={cancelling}
-              lang={lang}
+              lang={ui}
               isBusy={cancel.isPending}
               error={cancel.error === null ? null : errorText(cancel.error)}
               onSubmit={(survey) => {

@@ -84,6 +84,12 @@ describe('the profile page sections', () => {
     expect(html).toMatch(/<input type="radio" name="[^"]+" value="en"\/>/);
   });
 
+  it('offers Norwegian too, named in bokmål, and keeps it chosen', () => {
+    const html = render(<ProfileSections profile={{ ...profile, language: 'no' }} />);
+    expect(html).toMatch(/<input type="radio" name="[^"]+" checked="" value="no"\/>/);
+    expect(html).toContain('<span lang="nb">Norsk</span>');
+  });
+
   it('says plainly what a deletion removes and what an organisation keeps, behind a checkbox', () => {
     const html = render(<ProfileSections profile={profile} />);
     expect(html).toContain('profile-section--danger');

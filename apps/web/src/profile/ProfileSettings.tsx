@@ -2,10 +2,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ChangeEvent, type SyntheticEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { SITE_LANGUAGES, isSiteLanguage, type Profile, type SiteLanguage } from '@veritext/contracts';
+import { UI_LANGUAGES, htmlLangOf, isUiLanguage, type Profile, type UiLanguage } from '@veritext/contracts';
 import { useServices } from '../app/ServicesContext.tsx';
 import { homePath, storeLanguage } from '../language/language.ts';
-import { useLanguage } from '../language/useLanguage.ts';
+import { setDocumentLanguage, useLanguage } from '../language/useLanguage.ts';
 import { FormAlert, FormField } from '../modals/FormField.tsx';
 import { PasswordStrength } from '../modals/PasswordStrength.tsx';
 import { useErrorText } from '../modals/useAuthFlow.ts';
@@ -328,16 +328,18 @@ function LanguageSection({ profile }: { profile: Profile }) {
   const { storage } = useServices();
   const save = useSaveSettings();
   const form = useProfileForm();
-  const [language, setLanguage] = useState<SiteLanguage>(profile.language);
+  const [language, setLanguage] = useState<UiLanguage>(profile.language);
+  const names = { en: t('language.en'), es: t('language.es'), no: t('language.no') } as const;
   const id = useId();
   const onSubmit = (event: SyntheticEvent) => {
     event.preventDefault();
     void form.run({}, async () => {
       await save(profile, { language });
       // The site follows the account's language (the cabinet has no /es twin: it stays on this page).
+      // Norwegian is the cabinet's: the public pages show it in English.
       storeLanguage(storage, language);
       await i18n.changeLanguage(language);
-      document.documentElement.lang = language;
+      setDocumentLanguage(language);
       return i18n.t('profile.language.saved');
     });
   };
@@ -346,7 +348,7 @@ function LanguageSection({ profile }: { profile: Profile }) {
       <form noValidate onSubmit={onSubmit}>
         <fieldset className="profile-choices">
           <legend className="field__label">{t('profile.language.label')}</legend>
-          {SITE_LANGUAGES.map((lang) => (
+          {UI_LANGUAGES.map((lang) => (
             <label key={lang} className="profile-choice">
               <input
                 type="radio"
@@ -354,10 +356,10 @@ function LanguageSection({ profile }: { profile: Profile }) {
                 value={lang}
                 checked={language === lang}
                 onChange={(event) => {
-                  if (isSiteLanguage(event.target.value)) setLanguage(event.target.value);
+                  if (isUiLanguage(event.target.value)) setLanguage(event.target.value);
                 }}
               />{' '}
-              {lang === 'en' ? t('language.en') : t('language.es')}
+              <span lang={htmlLangOf(lang)}>{names[lang]}</span>
             </label>
           ))}
         </fieldset>

@@ -1,6 +1,7 @@
 import type { ElementType, ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useServices, useSession } from '../app/ServicesContext.tsx';
 import { useErrorText } from '../modals/useAuthFlow.ts';
 import type { ProgressState } from './progress.ts';
@@ -10,6 +11,7 @@ import type { ReportLoad } from './reportLoad.ts';
 import { ReportView } from './ReportView.tsx';
 import { reportName } from './title.ts';
 import { useInternetSearched, useIsMobile, useProgress, useReportLoad } from './useReport.ts';
+import { reportPath } from './page/reportPage.ts';
 
 /**
  * What the modal shows, without the dialog shell (so that it renders on its own in tests): the title,
@@ -138,7 +140,24 @@ export function ReportModal({ id }: { id: number }) {
             modals.openModal('signup');
           }}
           onRequestAi={requestAi}
-          download={<ReportDownload documentId={id} />}
+          download={
+            <>
+              <ReportDownload documentId={id} />
+              {isGuest ? null : (
+                // the report at its own address (issue 17): bookmarkable, with the source tools and settings
+                <Link
+                  className="button button--small report-modal__full"
+                  to={reportPath(id, i18n.language)}
+                  data-testid="report-open-page"
+                  onClick={() => {
+                    modals.closeAll();
+                  }}
+                >
+                  {t('reportPage.openFull')}
+                </Link>
+              )}
+            </>
+          }
           closeButton={<Dialog.Close className="button">{t('common.close')}</Dialog.Close>}
         />
       </Dialog.Content>

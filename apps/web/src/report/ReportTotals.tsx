@@ -98,6 +98,8 @@ export function AiTotal({
   } else if (ai.kind === 'unavailable') {
     verdict = t('report.ai.notAvailableShort');
     detail = t('report.aiCard.unavailable');
+  } else if (ai.kind === 'notChecked') {
+    verdict = t('report.ai.notChosenShort');
   } else if (ai.kind === 'offer') {
     verdict = t('report.ai.notChosenShort');
     detail = t('report.aiCard.offer');

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useReducer, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TIMINGS, type SimilarityReport } from '@veritext/contracts';
+import { TIMINGS, type ReportNode, type ReportSource, type SimilarityReport } from '@veritext/contracts';
 import { Spinner } from '../components/Spinner.tsx';
 import { useErrorText } from '../modals/useAuthFlow.ts';
 import { formatCount } from '../i18n/format.ts';
@@ -80,6 +80,8 @@ export function ReportView({
   download,
   initialTab = 'similarity',
   onRequestAi,
+  sourceActions,
+  onNodeActivate,
 }: {
   report: SimilarityReport;
   ai: AiLoad;
@@ -90,6 +92,10 @@ export function ReportView({
   isMobile?: boolean;
   download?: ReactNode;
   initialTab?: SideTab;
+  /** The reader's tools for each source (the report page). */
+  sourceActions?: (kind: ItemKind, item: ReportSource, name: string) => ReactNode;
+  /** A passage of the text was chosen (clicked or Enter): its node (the report page offers it side by side). */
+  onNodeActivate?: (node: ReportNode | null) => void;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -205,6 +211,11 @@ export function ReportView({
   const activate = (target: HighlightTarget): void => {
     clearHoverTimer();
     scrollRequest.current = target;
+    if (target.type === 'node' && onNodeActivate !== undefined) {
+      // a second click on a locked passage unlocks it: nothing chosen then
+      const unlocking = highlightState.locked?.type === 'node' && highlightState.locked.index === target.index;
+      onNodeActivate(unlocking ? null : (nodes[target.index] ?? null));
+    }
     dispatchHighlight({ type: 'click', target, isMobile });
     sheetFor(target);
   };
@@ -480,6 +491,7 @@ export function ReportView({
                         },
                         onToggle: toggle,
                       }}
+                      {...(sourceActions === undefined ? {} : { actions: sourceActions })}
                     />
                   </>
                 )}
@@ -545,6 +557,13 @@ function AiPanel({
           <strong>{failure.title}</strong>
         </p>
         {failure.body === null ? null : <p>{failure.body}</p>}
+      </div>
+    );
+  }
+  if (ai.kind === 'notChecked') {
+    return (
+      <div className="alert alert--info">
+        <p>{t('report.ai.offer')}</p>
       </div>
     );
   }

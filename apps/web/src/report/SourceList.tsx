@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sourceColourSlot, type ReportSource } from '@veritext/contracts';
 import { sourceColourStyle } from './colours.ts';
@@ -32,6 +33,7 @@ export function SourceList({
   highlighted,
   locked,
   handlers,
+  actions,
 }: {
   kind: ItemKind;
   items: readonly ReportSource[];
@@ -40,6 +42,8 @@ export function SourceList({
   highlighted: ReadonlySet<number>;
   locked: number | null;
   handlers?: ItemHandlers;
+  /** The reader's tools for a source (the report page: ignore, only this source, side by side). */
+  actions?: (kind: ItemKind, item: ReportSource, name: string) => ReactNode;
 }) {
   const { t } = useTranslation();
   const say = (phrase: Phrase): string => ('text' in phrase ? phrase.text : t(phrase.key, phrase.values));
@@ -141,6 +145,7 @@ export function SourceList({
                 </span>
               </button>
             </div>
+            {actions === undefined ? null : actions(kind, item, name)}
           </li>
         );
       })}

@@ -1,4 +1,4 @@
-import { formatCount as formatLocaleCount, formatPercent } from '../i18n/format.ts';
+import { dateLocaleOf, formatCount as formatLocaleCount, formatPercent } from '../i18n/format.ts';
 
 /**
  * A percentage with two decimals in the language's format and a no-break space before the sign ("12.35 %",
@@ -18,11 +18,11 @@ export function formatPillPercent(value: number, language: string): string {
   return formatPercent(pillPercent(value), language, 0);
 }
 
-/** The day of a source's check ("25 Nov 2026", "25 nov 2026"), in the reader's time zone. */
+/** The day of a source's check ("25 Nov 2026", "25 nov 2026", "25. nov. 2026"), in the reader's time zone. */
 export function formatSourceDate(iso: string, language: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(language === 'es' ? 'es-ES' : 'en-GB', {
+  return new Intl.DateTimeFormat(dateLocaleOf(language), {
     day: 'numeric',
     month: 'short',
     year: 'numeric',

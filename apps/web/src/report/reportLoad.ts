@@ -19,6 +19,8 @@ export type AiLoad =
   | { kind: 'unavailable' }
   /** No AI check was chosen: the report offers one, for one AI page, sent only on the user's click. */
   | { kind: 'offer' }
+  /** No AI check, and none is offered to this reader (a report shared by link: report/share/). */
+  | { kind: 'notChecked' }
   | { kind: 'pending' }
   | { kind: 'done' }
   | { kind: 'failed'; reason: AiFailure }

@@ -71,7 +71,9 @@ async function resolvePayer(db: Queryable, caller: AiCheckCaller, groupId: numbe
     return { account, userId: user.id, groupId: null, isGroup: false };
   }
   const { group, role } = await groupActingFor(db, caller, groupId);
-  if (group.hide_new_check_for_student && role === 3) throw new AppError('forbidden');
+  // the organisation's settings, as for a document (text-checks.submit.ts groupPayer)
+  if (role !== null && group.website_checks_disabled) throw new AppError('website_checks_disabled');
+  if (group.hide_new_check_for_student && role === 3) throw new AppError('new_checks_locked');
   const account = await findAccountOfGroup(db, groupId);
   if (account === null) throw new Error(`group ${groupId} has no account`);
   return { account, userId: user.id, groupId, isGroup: true };

@@ -9,6 +9,7 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { recordAgreements, type AgreementAcceptance } from '../agreements/agreements.service.ts';
 import { insertAccount } from '../ledger/ledger.repository.ts';
+import { assertRoomForMember } from '../members/member-cap.ts';
 import { creditPages } from '../ledger/ledger.service.ts';
 import { checkAccountPassword } from './login-throttle.ts';
 import { generateApiToken, hashPassword, verifyAgainstDummy } from './secrets.ts';
@@ -98,7 +99,9 @@ export async function insertNewUser(
   // The new-user bonus goes to the group an organisation sign-up creates, else to the user.
   let bonus = { accountId: account.id, pages: SIGNUP_BONUS_PAGES };
   if (input.joinGroup !== undefined) {
-    // By invite: a member of the organisation with the link's role; the bonus stays the user's own.
+    // By invite: a member of the organisation with the link's role; the bonus stays the user's own (while the
+    // organisation's member maximum leaves a place).
+    await assertRoomForMember(tx, input.joinGroup.groupId, { countInvitations: false });
     await insertMembership(tx, input.joinGroup.groupId, user.id, input.joinGroup.role);
   } else if (input.accountType === 'organisation') {
     const groupToken = generateApiToken();

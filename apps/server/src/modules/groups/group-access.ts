@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { findMembershipsOfUser, type GroupRecord, type UserRecord } from '../auth/users.repository.ts';
+import { folderRightsFor } from '../folders/folder-access.ts';
 
 /** Who calls: a user (guest included), or a group through its API token. */
 export type Caller = { user: UserRecord | null; group: GroupRecord | null };
@@ -33,19 +34,24 @@ export async function groupActingFor(
 /**
  * Who may read a check or its report (a document, an AI check, their PDFs and statuses), one rule for all:
  * its author; in its group the owner and the teachers as they are now (a student reads only their own, a
- * removed member only what they wrote); the group's own API token for the group's checks.
+ * removed member only what they wrote); the group's own API token for the group's checks. A document in a
+ * folder (issue 17) also whoever may open that folder (folders/folder-access.ts: its owner and its access list,
+ * as members of its organisation now; a student only where he is named).
  */
 export async function mayReadCheck(
   db: Queryable,
   caller: Caller,
-  check: { user_id: number | null; group_id: number | null },
+  check: { user_id: number | null; group_id: number | null; folder_id?: number | null },
 ): Promise<boolean> {
   if (caller.user !== null) {
     if (check.user_id === caller.user.id) return true;
-    if (check.group_id === null) return false;
-    const groupId = check.group_id;
-    const membership = (await findMembershipsOfUser(db, caller.user.id)).find((group) => group.id === groupId);
-    return membership !== undefined && membership.role !== ROLE_STUDENT;
+    if (check.group_id !== null) {
+      const groupId = check.group_id;
+      const membership = (await findMembershipsOfUser(db, caller.user.id)).find((group) => group.id === groupId);
+      if (membership !== undefined && membership.role !== ROLE_STUDENT) return true;
+    }
+    const folderId = check.folder_id ?? null;
+    return folderId !== null && (await folderRightsFor(db, caller.user, folderId)) !== null;
   }
   return caller.group !== null && check.group_id !== null && check.group_id === caller.group.id;
 }

@@ -15,6 +15,10 @@ const GroupSchema = z.object({
   current_user_role: z.number().int(),
   created_by_user: z.boolean(),
   hide_new_check_for_student: z.boolean(),
+  /** Checks through the LMS only: the website's check form is locked for its members (the settings screen). */
+  website_checks_disabled: z.boolean(),
+  /** Disabled by a site administrator: nobody checks for it. */
+  is_disabled: z.boolean(),
   /** The group's API token (it acts for the group): only for its owner/administrator, role 1 (check-tool.md §6). */
   api_token: z.string().optional(),
 });
@@ -50,6 +54,8 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (api,
             current_user_role: group.role,
             created_by_user: group.created_by_user_id === user.id,
             hide_new_check_for_student: group.hide_new_check_for_student,
+            website_checks_disabled: group.website_checks_disabled,
+            is_disabled: group.is_disabled,
             ...(group.role === GROUP_OWNER_ROLE ? { api_token: group.api_token } : {}),
           };
         }),

@@ -3,6 +3,7 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import type { UserRecord } from '../auth/users.repository.ts';
 import { findMemberRole } from '../invites/invites.repository.ts';
+import { assertRoomForMember } from '../members/member-cap.ts';
 import { deleteMember } from '../members/members.repository.ts';
 import {
   deleteInvitation,
@@ -75,6 +76,9 @@ export async function acceptInvitation(db: Database, user: UserRecord, invitatio
     if (invitation === null) throw new AppError('not_found');
     if (user.email_verified_at === null) throw new AppError('invitation_email_unverified');
     // already a member (joined by a registration link meanwhile): that membership stays as it is
+    if ((await findMemberRole(tx, invitation.group_id, user.id)) === null) {
+      await assertRoomForMember(tx, invitation.group_id, { countInvitations: false });
+    }
     await insertMembershipFromInvitation(tx, invitation);
     await deleteInvitation(tx, invitation.id);
     return { group: { id: invitation.group_id, name: invitation.group_name } };

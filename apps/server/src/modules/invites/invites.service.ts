@@ -3,6 +3,7 @@ import { INVITE_QUERY_PARAM, INVITE_ROLES, InviteTokenSchema, type InviteRole } 
 import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { hmac, sha256 } from '../auth/secrets.ts';
+import { assertRoomForMember } from '../members/member-cap.ts';
 import type { UserRecord } from '../auth/users.repository.ts';
 import {
   addMemberIfAbsent,
@@ -87,7 +88,12 @@ export async function acceptInvite(
 ): Promise<{ groupId: number; role: 1 | 2 | 3; joined: boolean }> {
   if (user.is_guest) throw new AppError('unauthorized');
   const invite = await findInvite(db, token);
-  const joined = await addMemberIfAbsent(db, invite.group_id, user.id, invite.role);
+  const joined = await db.transaction(async (tx) => {
+    // the member maximum of the organisation's settings (a member already in keeps their place)
+    if ((await findMemberRole(tx, invite.group_id, user.id)) !== null) return false;
+    await assertRoomForMember(tx, invite.group_id, { countInvitations: false });
+    return addMemberIfAbsent(tx, invite.group_id, user.id, invite.role);
+  });
   const role = (await findMemberRole(db, invite.group_id, user.id)) ?? invite.role;
   return { groupId: invite.group_id, role, joined };
 }

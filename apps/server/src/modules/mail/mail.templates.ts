@@ -1,21 +1,30 @@
 /** The e-mails the service sends, in the recipient's language (users.language: en or es; anything else: en). */
-export type MailKind = 'verify_email' | 'reset_password' | 'group_invitation' | 'member_invited' | 'notify_admin';
+export type MailKind =
+  'verify_email' | 'reset_password' | 'group_invitation' | 'member_invited' | 'notify_admin' | 'report_shared';
 export type MailLanguage = 'en' | 'es';
 
 export type RenderedMail = { subject: string; text: string; html: string };
 
 /**
  * What a message says besides the name and link: who added the recipient to which organisation; for notify_admin,
- * which member asks (`member`) and for what (`request`: the words of the request, in the mail's language).
+ * which member asks (`member`) and for what (`request`: the words of the request, in the mail's language); for
+ * report_shared, who shares (`member`) which document (`title`) until when (`until`, a date in the mail's language).
  */
-export type MailDetails = { owner?: string; group?: string; member?: string; request?: string };
+export type MailDetails = {
+  owner?: string;
+  group?: string;
+  member?: string;
+  request?: string;
+  title?: string;
+  until?: string;
+};
 
 type Copy = {
   subject: string | ((details: Required<MailDetails>) => string);
   greeting: (name: string) => string;
   lines: readonly string[] | ((details: Required<MailDetails>) => readonly string[]);
   action: string;
-  expiry: string;
+  expiry: string | ((details: Required<MailDetails>) => string);
   ignore: string;
   fallback: string;
   signature: string;
@@ -152,6 +161,34 @@ const COPY: Record<MailKind, Record<MailLanguage, Copy>> = {
       signature: 'El equipo de Veritext',
     },
   },
+  report_shared: {
+    en: {
+      subject: ({ member, title }) => `${member} shared the Similarity report of “${title}” with you`,
+      greeting: (name) => (name === '' ? 'Hello,' : `Hello ${name},`),
+      lines: ({ member, title }) => [
+        `${member} shared with you the Veritext Similarity report of the document “${title}”.`,
+        'You can read the report without an account: open the link below.',
+      ],
+      action: 'Open the report',
+      expiry: ({ until }) => `The link works until ${until}, unless the sender stops it earlier.`,
+      ignore: 'If you did not expect this message, you can ignore it.',
+      fallback: 'If the button does not work, copy this link into your browser:',
+      signature: 'The Veritext team',
+    },
+    es: {
+      subject: ({ member, title }) => `${member} ha compartido contigo el informe de similitud de «${title}»`,
+      greeting: (name) => (name === '' ? 'Hola:' : `Hola, ${name}:`),
+      lines: ({ member, title }) => [
+        `${member} ha compartido contigo el informe de similitud de Veritext del documento «${title}».`,
+        'Puedes leer el informe sin una cuenta: abre el enlace de abajo.',
+      ],
+      action: 'Abrir el informe',
+      expiry: ({ until }) => `El enlace funciona hasta el ${until}, salvo que el remitente lo desactive antes.`,
+      ignore: 'Si no esperabas este mensaje, puedes ignorarlo.',
+      fallback: 'Si el botón no funciona, copia este enlace en tu navegador:',
+      signature: 'El equipo de Veritext',
+    },
+  },
 };
 
 export function mailLanguage(language: string | null | undefined): MailLanguage {
@@ -179,11 +216,14 @@ export function renderMail(
     group: input.group ?? '',
     member: input.member ?? '',
     request: input.request ?? '',
+    title: input.title ?? '',
+    until: input.until ?? '',
   };
   const subject = typeof copy.subject === 'string' ? copy.subject : copy.subject(details);
   const lines = typeof copy.lines === 'function' ? copy.lines(details) : copy.lines;
   const greeting = copy.greeting(input.name);
-  const notes = [copy.expiry, copy.ignore].filter((line) => line !== '');
+  const expiry = typeof copy.expiry === 'function' ? copy.expiry(details) : copy.expiry;
+  const notes = [expiry, copy.ignore].filter((line) => line !== '');
   const text = [greeting, '', ...lines, '', `${copy.action}: ${input.link}`, '', ...notes, '', copy.signature, ''].join(
     '\n',
   );

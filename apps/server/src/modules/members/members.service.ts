@@ -24,6 +24,7 @@ import { insertInvitation } from '../invitations/invitations.repository.ts';
 import { groupInvitations, presentToOwner } from '../invitations/invitations.service.ts';
 import { findMemberRole } from '../invites/invites.repository.ts';
 import { mailLanguage, renderMail, type MailKind } from '../mail/mail.templates.ts';
+import { assertRoomForMember } from './member-cap.ts';
 import {
   deleteMember,
   findMember,
@@ -159,6 +160,8 @@ async function inviteInTransaction(
     if ((await lockAndCountAccountsMadeByGroup(tx, ctx.groupId, 24)) >= MEMBER_NEW_ACCOUNTS_PER_DAY) {
       throw new AppError('member_new_accounts_limit');
     }
+    // the member maximum of the organisation's settings: members and pending invitations take its places
+    await assertRoomForMember(tx, ctx.groupId, { countInvitations: true });
     const existing = await findUserByEmail(tx, member.email);
     let user: UserRecord;
     let link: string;

@@ -87,6 +87,22 @@ describe(`the profile (${TEST_DB_KIND})`, () => {
     expect(utc.statusCode).toBe(200);
   });
 
+  it("keeps Norwegian ('no'), the cabinet's third interface language", async () => {
+    const { browser } = await signedUp();
+    const response = await post(browser, '/api/v1/profile/', {
+      name: 'Ingrid',
+      timezone: 'Europe/Oslo',
+      language: 'no',
+    });
+    expect(response.statusCode).toBe(200);
+    expect((await browser.get('/api/v1/profile/')).json()).toMatchObject({
+      data: { profile: { name: 'Ingrid', timezone: 'Europe/Oslo', language: 'no' } },
+    });
+    // Bokmål's BCP 47 tag is the <html lang>, not a language the profile takes.
+    const nb = await post(browser, '/api/v1/profile/', { name: 'Ingrid', timezone: 'UTC', language: 'nb' });
+    expect(nb.json()).toMatchObject({ error: { fields: { language: 'invalid' } } });
+  });
+
   it('refuses an invalid time zone, a missing or too long name and an unknown language, naming each field', async () => {
     const { browser, user } = await signedUp({ name: 'Kept' });
     const zone = await post(browser, '/api/v1/profile/', { name: 'Ada', timezone: 'Mars/Olympus', language: 'en' });

@@ -77,7 +77,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async 
       config: { form: true },
       schema: {
         tags: ['profile'],
-        summary: 'Change the name (at most 25), the time zone (IANA) and the language (en or es)',
+        summary: 'Change the name (at most 25), the time zone (IANA) and the language (en, es or no)',
         body: ProfileFormSchema,
         response: { 200: ProfileResponseSchema },
       },

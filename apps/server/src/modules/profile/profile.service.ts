@@ -2,7 +2,7 @@ import {
   FIELD_MAX,
   PROFILE_MESSAGES,
   isPasswordAcceptable,
-  isSiteLanguage,
+  isUiLanguage,
   isTimeZone,
   type Profile,
   type ProfileFieldError,
@@ -45,13 +45,16 @@ export async function getProfile(db: Queryable, userId: number): Promise<Profile
     name: row.name,
     email: row.email ?? '',
     timezone: row.timezone,
-    language: isSiteLanguage(row.language) ? row.language : 'en',
+    language: isUiLanguage(row.language) ? row.language : 'en',
     verified: row.email_verified_at !== null,
     has_password: row.has_password,
   };
 }
 
-/** Name (required, at most 25, trimmed), an IANA time zone and the site language en or es. */
+/**
+ * Name (required, at most 25, trimmed), an IANA time zone and the interface language en, es or no (Norwegian:
+ * the cabinet; e-mails and PDFs for a 'no' user are in English, mailLanguage).
+ */
 export async function updateProfile(
   db: Queryable,
   userId: number,
@@ -71,7 +74,7 @@ export async function updateProfile(
       message: PROFILE_MESSAGES.timezoneInvalid,
     });
   }
-  if (!isSiteLanguage(input.language)) {
+  if (!isUiLanguage(input.language)) {
     problems.push({ field: 'language', error: 'invalid', message: PROFILE_MESSAGES.languageInvalid });
   }
   if (problems.length > 0) refuse(problems);

@@ -1,4 +1,4 @@
-import type { FingerprintStore } from '@veritext/reuse';
+import type { FingerprintStore, ReportBasis } from '@veritext/reuse';
 import type { PlagiarismReport } from '@veritext/contracts';
 import type { Language, Trick } from '@veritext/text';
 import { createThreadClient, type HostHandler } from '../../workers/thread-client.ts';
@@ -22,6 +22,8 @@ export type ReuseCheckRequest = {
 
 export type ReuseCheckResult = {
   plagiarism: PlagiarismReport;
+  /** The raw matches, quotation and reference spans and source descriptions: the report is rebuilt from them. */
+  basis: ReportBasis;
   tricks: Trick[];
   language: Language;
   /** The text's fingerprints, to index it under selfKey after the check. */

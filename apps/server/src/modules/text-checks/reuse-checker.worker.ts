@@ -22,6 +22,7 @@ serveThread(async (request: ReuseCheckRequest, callHost: CallHost): Promise<Reus
   const report = buildSimilarityReport(request.text, own, { minWords: request.minWords });
   return {
     plagiarism: report.plagiarism,
+    basis: report.basis,
     tricks: [...report.tricks],
     language: result.language,
     keys: sourceKeys({ id: request.selfKey, text: request.text, language: result.language }),

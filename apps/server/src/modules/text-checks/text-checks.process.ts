@@ -3,6 +3,7 @@ import type { FingerprintStore } from '@veritext/reuse';
 import type { Database } from '../../db/database.ts';
 import { chargeHold, releaseHold } from '../ledger/ledger.service.ts';
 import type { ReuseChecker } from './reuse-checker.ts';
+import { reportWithSettings } from './report-settings.service.ts';
 import type { ComparedWith } from '@veritext/contracts';
 import {
   countIndexedDocuments,
@@ -155,11 +156,13 @@ export async function processTextCheck(
       selfKey: key,
       minWords: REPORT_MIN_WORDS,
     });
-    report = {
+    // kept with its basis, and rebuilt under the settings chosen with the check (report-settings.service.ts)
+    report = await reportWithSettings(db, checkId, check.content, {
       plagiarism: await withWebOrigins(db, result.plagiarism),
       tricks: result.tricks,
       compared_with: { ...scope.comparedWith, internet },
-    };
+      basis: result.basis,
+    });
     language = result.language;
     if (!check.exclude_from_index) {
       await engine.store.add(

@@ -29,10 +29,11 @@ import {
 } from './ai-published.ts';
 import type { SimilarityReportRenderer } from './similarity-report.ts';
 import { withOrigins } from './source-origins.ts';
+import { searchTextChecks, type DocumentFilters, type DocumentScope } from '../folders/documents.repository.ts';
+import { folderRightsFor, openableFolderIds } from '../folders/folder-access.ts';
 import {
   findTextCheck,
   findTextCheckSummary,
-  listTextChecks,
   type TextCheckRecord,
   type TextCheckSummary,
 } from './text-checks.repository.ts';
@@ -69,7 +70,18 @@ export function toDocument(row: TextCheckSummary): TextDocument {
     error: row.state === TEXT_STATE.failed ? TEXT_CHECK_MESSAGES.failed : null,
     created_at: row.created_at.toISOString(),
     finished_at: row.finished_at === null ? null : row.finished_at.toISOString(),
+    author: row.author === null ? null : { id: row.author.id, name: row.author.name, email: row.author.email },
+    folder_id: row.folder_id,
   };
+}
+
+/** The documents with their folder shown only where the caller may open it (folders/folder-access.ts). */
+async function withOpenableFolders(db: Queryable, caller: Caller, documents: TextDocument[]): Promise<TextDocument[]> {
+  const ids = documents.flatMap((document) => (document.folder_id === null ? [] : [document.folder_id]));
+  const open = await openableFolderIds(db, caller.user, ids);
+  return documents.map((document) =>
+    document.folder_id === null || open.has(document.folder_id) ? document : { ...document, folder_id: null },
+  );
 }
 
 /**
@@ -87,33 +99,53 @@ async function withReportAiShare(db: Queryable, row: TextCheckSummary): Promise<
 
 /** GET /api/v1/text/{id}: the document's state (3, 4, 5) and what My Documents shows of it. */
 export async function getTextDocument(db: Queryable, caller: Caller, id: number): Promise<TextDocument> {
-  return toDocument(await withReportAiShare(db, await visible(db, caller, await findTextCheckSummary(db, id))));
+  const document = toDocument(
+    await withReportAiShare(db, await visible(db, caller, await findTextCheckSummary(db, id))),
+  );
+  const [shown] = await withOpenableFolders(db, caller, [document]);
+  return shown ?? document;
 }
 
 /**
  * GET /api/v1/text/: My Documents. Without group_id a user's own checks made outside any group (a group
- * token: its group's); with group_id the group's checks (a student: their own only).
+ * token: its group's); with group_id the group's checks (a student: their own only). With a folder_id (issue 17)
+ * the documents of a folder the caller may open (folders/folder-access.ts), whoever made them; `root`: those of
+ * the scope in no folder. Filters: the search in title and author, status, similarity and AI share, dates, order.
  */
 export async function listTextDocuments(
   db: Queryable,
   caller: Caller,
-  query: { groupId: number | null; page: number; perPage: number },
+  query: {
+    groupId: number | null;
+    page: number;
+    perPage: number;
+    folderId?: number | 'root' | undefined;
+    filters?: DocumentFilters;
+  },
 ): Promise<{ texts: TextDocument[]; total: number; page: number; per_page: number }> {
-  let scope: { userId: number | null; groupId: number | null; onlyUserId: number | null };
+  let scope: DocumentScope;
   if (caller.user === null && caller.group === null) throw new AppError('unauthorized');
-  if (query.groupId === null && caller.user !== null) {
-    scope = { userId: caller.user.id, groupId: null, onlyUserId: null };
+  if (typeof query.folderId === 'number') {
+    const rights = await folderRightsFor(db, caller.user, query.folderId);
+    if (rights === null || (query.groupId !== null && rights.folder.group_id !== query.groupId)) {
+      throw new AppError('not_found');
+    }
+    scope = { kind: 'folder', folderId: query.folderId };
+  } else if (query.groupId === null && caller.user !== null) {
+    scope = { kind: 'personal', userId: caller.user.id };
   } else {
     const groupId = query.groupId ?? caller.group?.id ?? 0;
     const { role } = await groupActingFor(db, caller, groupId);
-    scope = { userId: null, groupId, onlyUserId: role === 3 && caller.user !== null ? caller.user.id : null };
+    scope = { kind: 'group', groupId, onlyUserId: role === 3 && caller.user !== null ? caller.user.id : null };
   }
-  const { rows, total } = await listTextChecks(db, scope, {
-    limit: query.perPage,
-    offset: (query.page - 1) * query.perPage,
-  });
+  const { rows, total } = await searchTextChecks(
+    db,
+    scope,
+    { ...query.filters, rootOnly: query.folderId === 'root' },
+    { limit: query.perPage, offset: (query.page - 1) * query.perPage },
+  );
   const texts = await Promise.all(rows.map(async (row) => toDocument(await withReportAiShare(db, row))));
-  return { texts, total, page: query.page, per_page: query.perPage };
+  return { texts: await withOpenableFolders(db, caller, texts), total, page: query.page, per_page: query.perPage };
 }
 
 const AI_ERRORS: Record<number, string> = {
@@ -213,7 +245,18 @@ async function cutAtWords(db: Queryable, check: Pick<TextCheckRecord, 'user_id' 
 
 /** GET /api/v1/text/report/{id}: the Similarity report of a ready document, with its AI part. */
 export async function getSimilarityReport(db: Queryable, caller: Caller, id: number): Promise<SimilarityReport> {
-  const check = await visible(db, caller, await findTextCheck(db, id));
+  return buildSimilarityReport(db, caller, await visible(db, caller, await findTextCheck(db, id)));
+}
+
+/**
+ * The report of a check the caller was let read, its sources named for `caller` (source-origins.ts); a caller
+ * with neither user nor group reads it as an outsider (a shared link: report-shares).
+ */
+export async function buildSimilarityReport(
+  db: Queryable,
+  caller: Caller,
+  check: TextCheckRecord,
+): Promise<SimilarityReport> {
   if (check.state !== TEXT_STATE.ready || check.report === null) throw new AppError('report_not_ready');
   const cut = await cutAtWords(db, check);
   return {

@@ -1,11 +1,25 @@
-import type { ComparedWith, PlagiarismReport } from '@veritext/contracts';
+import type { ComparedWith, PlagiarismReport, ReportSourceOrigin } from '@veritext/contracts';
+import type { ReportBasis } from '@veritext/reuse';
 import type { Trick } from '@veritext/text';
 import type { Queryable } from '../../db/database.ts';
 
 /** The only SQL of the plagiarism check's documents (table text_checks, migration 0005). */
 
-/** `compared_with` is absent from reports stored before it was recorded. */
-export type StoredReport = { plagiarism: PlagiarismReport; tricks: Trick[]; compared_with?: ComparedWith };
+/**
+ * `compared_with` is absent from reports stored before it was recorded. `plagiarism` is the report as its settings
+ * make it; `basis` (what it is rebuilt from, report-settings.ts) and `web_origins` (the internet pages among its
+ * sources, by db_id) are absent from reports stored before settings could be changed (issue 17).
+ */
+export type StoredReport = {
+  plagiarism: PlagiarismReport;
+  tricks: Trick[];
+  compared_with?: ComparedWith;
+  basis?: ReportBasis;
+  web_origins?: Record<string, WebOrigin>;
+  /** The sources its settings left out, and why. */
+  excluded?: { sourceId: string; reason: 'ignored' | 'self' | 'below' }[];
+};
+export type WebOrigin = Extract<ReportSourceOrigin, { kind: 'web' }>;
 
 export type TextCheckRecord = {
   id: number;
@@ -30,6 +44,8 @@ export type TextCheckRecord = {
   attempts: number;
   created_at: Date;
   finished_at: Date | null;
+  /** Its folder in My Documents (issue 17, migration 0024). */
+  folder_id: number | null;
 };
 
 /**
@@ -38,17 +54,22 @@ export type TextCheckRecord = {
  * (text-checks.read.ts, ai-published.ts).
  */
 export type TextCheckSummary = Omit<TextCheckRecord, 'content' | 'report'> & {
+  /** Who submitted it (issue 17); null for a check made by a group's token. */
+  author: { id: number; name: string; email: string | null } | null;
   ai_status: number | null;
   ai_percent: number | null;
   ai_source_types: string[] | null;
 };
 
 const COLUMNS = `id, user_id, group_id, account_id, hold_entry_ids, state, title, file_name, content, hash, language, words,
-  pages, exclude_from_index, index_collection, in_index, report, percent, error, attempts, created_at, finished_at`;
+  pages, exclude_from_index, index_collection, in_index, report, percent, error, attempts, created_at, finished_at,
+  folder_id`;
 
-const SUMMARY_COLUMNS = `t.id, t.user_id, t.group_id, t.account_id, t.hold_entry_ids, t.state, t.title, t.file_name, t.hash,
+export const SUMMARY_COLUMNS = `t.id, t.user_id, t.group_id, t.account_id, t.hold_entry_ids, t.state, t.title, t.file_name, t.hash,
   t.language, t.words, t.pages, t.exclude_from_index, t.index_collection, t.in_index, t.percent, t.error, t.attempts,
-  t.created_at, t.finished_at, a.status AS ai_status,
+  t.created_at, t.finished_at, t.folder_id, a.status AS ai_status,
+  (SELECT jsonb_build_object('id', u.id, 'name', u.name, 'email', u.email) FROM users u WHERE u.id = t.user_id)
+    AS author,
   CASE WHEN a.status = 4 THEN a.likely_percent + a.strong_percent END AS ai_percent,
   CASE WHEN a.status = 4 THEN jsonb_path_query_array(t.report, '$.plagiarism.sources[*].sourceType')
     || jsonb_path_query_array(t.report, '$.plagiarism.quSources[*].sourceType')

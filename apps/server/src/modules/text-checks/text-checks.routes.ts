@@ -2,6 +2,7 @@ import {
   CheckDeleteFormSchema,
   FingerprintSendFormSchema,
   FingerprintTypeQuerySchema,
+  ReportViewQuerySchema,
   SimilarityReportResponseSchema,
   TextAiSendResponseSchema,
   TextAiStatusResponseSchema,
@@ -22,13 +23,13 @@ import type { Database } from '../../db/database.ts';
 import { callerKey, checkRateLimit, type CheckLimits } from '../../http/check-rate-limit.ts';
 import type { UploadedFile } from '../../http/uploads.ts';
 import {
-  getSimilarityReport,
   getTextDocument,
   listTextDocuments,
   sendTextToAi,
   textAiStatus,
 } from './text-checks.read.ts';
 import { deleteTextCheck } from './text-checks.delete.ts';
+import { readReport, settingsFromForm } from './report-settings.service.ts';
 import { validateText, type ExtractionCaller } from './text-checks.service.ts';
 import { submitTextCheck, type JobSender, type TextSubmitInput } from './text-checks.submit.ts';
 
@@ -57,6 +58,8 @@ function submitInput(body: TextSubmitForm, uploads: readonly UploadedFile[]): Te
     excludeFromIndex: isSet(body.exclude_from_index),
     groupId: groupIdOf(body.group_id),
     checkAi: isSet(body.check_ai),
+    // the report's settings (issue 17): a refused field stops the check before anything is held
+    settings: settingsFromForm(body),
   };
 }
 
@@ -155,7 +158,12 @@ export const textChecksRoutes: FastifyPluginAsyncZod<TextChecksRoutesOptions> = 
     {
       schema: {
         tags: ['check'],
-        summary: "My Documents: the caller's checks, newest first (with group_id: the group's; a student's own)",
+        summary:
+          "My Documents: the caller's checks, newest first (with group_id: the group's; a student's own; with folder_id: a folder's)",
+        description:
+          'Filters (issue 17): q (title, file name, author name or e-mail, without case), folder_id (a folder the caller ' +
+          'may open, or root), status (in_process, ready, failed, ai_in_process, ai_failed), similarity_min/max, ' +
+          'ai_min/max (0-100), date_from/date_to (YYYY-MM-DD, UTC, inclusive), sort. Each document has its author.',
         querystring: TextListQuerySchema,
         response: { 200: TextListResponseSchema },
       },
@@ -167,6 +175,18 @@ export const textChecksRoutes: FastifyPluginAsyncZod<TextChecksRoutesOptions> = 
         groupId: query.group_id ?? null,
         page: query.page,
         perPage: query.per_page,
+        folderId: query.folder_id,
+        filters: {
+          q: query.q,
+          status: query.status,
+          similarityMin: query.similarity_min,
+          similarityMax: query.similarity_max,
+          aiMin: query.ai_min,
+          aiMax: query.ai_max,
+          dateFrom: query.date_from,
+          dateTo: query.date_to,
+          sort: query.sort,
+        },
       });
       return { success: true as const, data };
     },
@@ -218,8 +238,12 @@ export const textChecksRoutes: FastifyPluginAsyncZod<TextChecksRoutesOptions> = 
         tags: ['check'],
         summary:
           'The Similarity report of a ready document: plagiarism {nodes, sources, quSources, reSources, …} and ai',
-        description: '409 until the document is ready (state 5); 404 for a document that is not yours.',
+        description:
+          '409 until the document is ready (state 5); 404 for a document that is not yours. The report as its ' +
+          'settings make it, with the settings (settings_applicable false: stored before it could be rebuilt), the ' +
+          'sources they left out and whether the reader may change them; ?only_source=<db_id>: that source alone.',
         params: TextIdParamsSchema,
+        querystring: ReportViewQuerySchema,
         response: { 200: SimilarityReportResponseSchema },
       },
     },
@@ -228,7 +252,8 @@ export const textChecksRoutes: FastifyPluginAsyncZod<TextChecksRoutesOptions> = 
       return {
         success: true as const,
         message: '',
-        data: await getSimilarityReport(db, request.auth, request.params.id),
+        // with its settings (issue 17); ?only_source=<db_id>: that source's passages alone (a view)
+        data: await readReport(db, request.auth, request.params.id, request.query.only_source ?? null),
       };
     },
   );

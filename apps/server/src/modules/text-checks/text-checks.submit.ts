@@ -4,6 +4,7 @@ import {
   TEXT_STATE,
   TEXT_VALIDATION_CODE,
   TEXT_VALIDATION_MESSAGES,
+  type ReportSettings,
   type SiteLanguage,
   type TextSubmitResponse,
 } from '@veritext/contracts';
@@ -25,6 +26,7 @@ import {
 } from '../ledger/ledger.repository.ts';
 import { holdPages } from '../ledger/ledger.service.ts';
 import { enforceMemberPageLimit } from '../members/page-limit.ts';
+import { saveReportSettings } from './report-settings.repository.ts';
 import { textCheckJob } from './text-checks.jobs.ts';
 import { settleFailed } from './text-checks.process.ts';
 import { findLatestSameText, insertTextCheck, lockSubmitter, setHoldEntries } from './text-checks.repository.ts';
@@ -183,6 +185,8 @@ export type TextSubmitInput = {
   checkAi?: boolean | undefined;
   /** Who reads the file, for the extractor's per-caller limit (issue 13 B6). */
   extraction?: ExtractionCaller | undefined;
+  /** The report's settings chosen with the check (issue 17); none: the defaults. */
+  settings?: Omit<ReportSettings, 'ignored_sources'> | undefined;
 };
 
 /** The AI check chosen with a text needs an AI page of the account that pays (or a negative balance allowed). */
@@ -280,6 +284,9 @@ export async function submitTextCheck(
       excludeFromIndex: input.excludeFromIndex,
       indexCollection: payer.indexCollection,
     });
+    if (input.settings !== undefined) {
+      await saveReportSettings(tx, inserted.id, { ...input.settings, ignored_sources: [] });
+    }
     if (payer.holdsPages) {
       await setHoldEntries(tx, inserted.id, await holdCheckPages(tx, payer, inserted.id, verified.pages));
     }
