@@ -1,7 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { fileURLToPath } from 'node:url';
 import { ARTIFACTS, keepScreenshot, launchBrowser, signUpThroughModal, startProduct, type Product } from './harness.ts';
 
 const PASSWORD = 'Norsk!Secret9';
@@ -21,6 +22,20 @@ async function shoot(page: Page, name: string, ready: Locator): Promise<void> {
     await page.screenshot({ path: path.join(SHOTS, `${name}-${String(width)}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** A catalogue key on screen ("common.appName") instead of its text: a part of the catalogue went missing. */
+const NAMESPACES = Object.keys(
+  JSON.parse(readFileSync(fileURLToPath(new URL('../apps/web/src/i18n/en.json', import.meta.url)), 'utf8')) as Record<
+    string,
+    unknown
+  >,
+);
+const RAW_KEY = new RegExp(`\\b(?:${NAMESPACES.join('|')})\\.[a-z]\\w*(?:\\.\\w+)*`);
+
+async function expectNoRawKeys(page: Page): Promise<void> {
+  const text = await page.locator('body').innerText();
+  expect(RAW_KEY.exec(text)?.[0] ?? null).toBeNull();
 }
 
 function htmlLang(page: Page): Promise<string> {
@@ -100,6 +115,7 @@ describe('the cabinet in Norwegian', () => {
     // The header's switcher offers Norsk here, pressed.
     const switcher = page.getByRole('group', { name: 'Språk' });
     expect(await switcher.getByRole('button', { name: 'Norsk' }).getAttribute('aria-pressed')).toBe('true');
+    await expectNoRawKeys(page);
     await shoot(page, 'profile', page.getByRole('heading', { name: 'Profil', level: 1 }));
 
     // New check: Norwegian words, and counts written the Norwegian way (a no-break space between thousands).
@@ -132,6 +148,7 @@ describe('the cabinet in Norwegian', () => {
     await members.waitFor({ timeout: 15_000 });
     await members.getByRole('row').filter({ hasText: 'Administrator' }).getByText('Aktiv').waitFor();
     await page.getByRole('button', { name: 'Legg til medlem', exact: true }).waitFor();
+    await expectNoRawKeys(page);
     await shoot(page, 'members', members);
 
     // A reload keeps Norwegian.
@@ -148,14 +165,17 @@ describe('the cabinet in Norwegian', () => {
     expect(await page.getByRole('button', { name: 'Norsk' }).count()).toBe(0);
 
     // Back in the cabinet it is Norwegian again; the switcher goes to English in place, and back.
-    await page.goto(`${product.url}/profile/my-documents`);
-    await page.getByRole('heading', { name: 'Mine dokumenter', level: 1 }).waitFor();
+    const groupDocuments = `${product.url}/profile/my-documents/group/${String(groupId)}`;
+    await page.goto(groupDocuments);
+    await page.getByRole('heading', { name: 'Organisasjonens dokumenter', level: 1 }).waitFor();
     await page.getByRole('group', { name: 'Språk' }).getByRole('button', { name: 'English' }).click();
-    await page.getByRole('heading', { name: 'My Documents', level: 1 }).waitFor();
-    expect(page.url()).toBe(`${product.url}/profile/my-documents`);
+    await page.getByRole('heading', { name: 'Organisation documents', level: 1 }).waitFor();
+    expect(page.url()).toBe(groupDocuments);
     expect(await htmlLang(page)).toBe('en');
+    // the same page in English, to set beside the Norwegian one
+    await shoot(page, 'group-documents-en', page.getByRole('row').filter({ hasText: 'lighthouse' }).first());
     await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Norsk' }).click();
-    await page.getByRole('heading', { name: 'Mine dokumenter', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Organisasjonens dokumenter', level: 1 }).waitFor();
     expect(await storedLanguage(page)).toBe('no');
   });
 });

@@ -84,14 +84,17 @@ describe('organisation settings, teams and their lifecycle', () => {
       data: { group: { id: number } };
     };
     const groupId = created.data.group.id;
-    const invites = (await (await owner.request.get(`${product.url}/api/v1/groups/${String(groupId)}/invites/`)).json()) as {
+    const invites = (await (
+      await owner.request.get(`${product.url}/api/v1/groups/${String(groupId)}/invites/`)
+    ).json()) as {
       data: { invites: { role: number; token: string }[] };
     };
     const studentLink = invites.data.invites.find((invite) => invite.role === 3)?.token ?? '';
     const student = await loggedIn(STUDENT);
     await post(student, `/api/v1/invites/${studentLink}/accept/`);
 
-    // the settings, from the profile menu
+    // the settings, from the profile menu (the page read the groups before the API made one: read them again)
+    await owner.reload();
     await owner.getByRole('button', { name: /Profile menu/ }).click();
     await owner.getByRole('menuitem', { name: 'Organisation settings' }).click();
     await owner.waitForURL(`${product.url}/profile/organisation/`);
@@ -120,7 +123,7 @@ describe('organisation settings, teams and their lifecycle', () => {
 
     // the student: New check for the organisation shows the lock instead of the form
     await student.goto(`${product.url}/profile/new-check`);
-    const chooser = student.getByLabel('Check for');
+    const chooser = student.getByLabel('Check for', { exact: true });
     await chooser.waitFor();
     await chooser.selectOption({ label: 'Fjord School (new checks locked)' });
     await student.waitForURL(`${product.url}/profile/new-check?group=${String(groupId)}`);
@@ -133,7 +136,7 @@ describe('organisation settings, teams and their lifecycle', () => {
     await student.goto(`${product.url}/ai-detector/?group=${String(groupId)}`);
     await student.getByRole('heading', { name: 'New checks are locked' }).waitFor();
     // checking for oneself stays open
-    await student.getByLabel('Check for').selectOption({ label: 'Myself (my balance)' });
+    await student.getByLabel('Check for', { exact: true }).selectOption({ label: 'Myself (my balance)' });
     await student.getByLabel('Text to check for AI').waitFor();
   });
 
@@ -162,7 +165,9 @@ describe('organisation settings, teams and their lifecycle', () => {
     const dialog = page.getByRole('dialog', { name: 'Delete Delta Lab?' });
     await dialog.waitFor();
     await dialog.getByText('The checks made in the organisation become their authors’ own private checks').waitFor();
-    await dialog.getByText('The organisation’s pages and AI pages are not transferred to anyone: they are lost.').waitFor();
+    await dialog
+      .getByText('The organisation’s pages and AI pages are not transferred to anyone: they are lost.')
+      .waitFor();
     const confirm = dialog.getByRole('button', { name: 'Delete for good' });
     expect(await confirm.isDisabled()).toBe(true);
     await dialog.getByLabel('Type the organisation’s name (Delta Lab) to confirm').fill('Delta');

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as Dialog from '@radix-ui/react-dialog';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -20,7 +21,13 @@ import {
   STATUS_FILTERS,
   type DocumentFilterForm,
 } from './documentFilters.ts';
-import { documentsRefetchInterval, formatDocumentDate, formatShare, paginationOf } from './documents.ts';
+import {
+  documentStatus,
+  documentsRefetchInterval,
+  formatDocumentDate,
+  formatShare,
+  paginationOf,
+} from './documents.ts';
 import { DocumentsSkeleton } from './DocumentsList.tsx';
 import { ConfirmDialog, MoveDialog, NameDialog, ShareDialog } from './FolderDialogs.tsx';
 import { buildTree, moveTargets, pathOf, selectionOf, siblingsOf, type FolderNode } from './folderTree.ts';
@@ -739,7 +746,12 @@ function CabinetRow({
   );
   const running = document.state === 3;
   return (
-    <tr className="documents__row" data-document-id={document.id} data-state={label}>
+    <tr
+      className="documents__row"
+      data-document-id={document.id}
+      data-state={documentStatus(document.state)}
+      data-status-label={label}
+    >
       <td className="cabinet__check">
         {canManage ? (
           <input
@@ -763,7 +775,9 @@ function CabinetRow({
             <>
               <span>{document.author.name.trim() === '' ? document.author.email : document.author.name}</span>
               {document.author.name.trim() === '' || document.author.email === null ? null : (
-                <span className="cabinet__email">{document.author.email}</span>
+                <span className="cabinet__email" title={document.author.email}>
+                  {document.author.email}
+                </span>
               )}
             </>
           )}
@@ -790,38 +804,35 @@ function CabinetRow({
       <td className="documents__actions cabinet__row-actions">
         {document.state === 4 ? null : (
           <Link to={reportPath(document.id)} className="button button--small" aria-describedby={titleId}>
-            {running ? t('folders.openProgress') : t('documents.open')}
+            {t('folders.open')}
           </Link>
         )}
         {canManage ? (
-          <>
-            <button
-              type="button"
-              className="button button--small button--ghost"
-              aria-label={t('folders.document.renameFor', { title: name })}
-              onClick={onRename}
+          // not modal: a modal menu hides the page while its links stay focusable (as the profile menu)
+          <DropdownMenu.Root modal={false}>
+            <DropdownMenu.Trigger
+              className="button button--small button--ghost cabinet__more"
+              aria-label={t('folders.document.actionsFor', { title: name })}
             >
-              {t('folders.document.rename')}
-            </button>
-            <button
-              type="button"
-              className="button button--small button--ghost"
-              aria-label={t('folders.document.moveFor', { title: name })}
-              onClick={onMove}
-            >
-              {t('folders.document.move')}
-            </button>
-            {running ? null : (
-              <button
-                type="button"
-                className="button button--small button--ghost documents__delete"
-                aria-label={t('dataControls.deleteCheck.buttonFor', { title: name })}
-                onClick={onDelete}
-              >
-                {t('dataControls.deleteCheck.button')}
-              </button>
-            )}
-          </>
+              <span aria-hidden="true">⋯</span>
+            </DropdownMenu.Trigger>
+            <DropdownMenu.Portal>
+              <DropdownMenu.Content className="menu" align="end" sideOffset={4}>
+                <DropdownMenu.Item className="menu__item" onSelect={onRename}>
+                  {t('folders.document.rename')}
+                </DropdownMenu.Item>
+                <DropdownMenu.Item className="menu__item" onSelect={onMove}>
+                  {t('folders.document.move')}
+                </DropdownMenu.Item>
+                {/* a check still running holds its pages: it can be deleted once it has finished */}
+                {running ? null : (
+                  <DropdownMenu.Item className="menu__item cabinet__danger" onSelect={onDelete}>
+                    {t('dataControls.deleteCheck.button')}
+                  </DropdownMenu.Item>
+                )}
+              </DropdownMenu.Content>
+            </DropdownMenu.Portal>
+          </DropdownMenu.Root>
         ) : null}
       </td>
     </tr>

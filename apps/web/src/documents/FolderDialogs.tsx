@@ -343,9 +343,6 @@ export function ShareDialog({ folder, onClose }: { folder: Folder; onClose: () =
 
   return (
     <ModalFrame title={t('folders.share.title', { name: folder.name })} description={t('folders.share.description')}>
-      <p className="visually-hidden" role="status">
-        {notice}
-      </p>
       {access.isPending ? (
         <p className="folder-share__loading" role="status">
           <Spinner size="sm" /> {t('common.loading')}
@@ -425,9 +422,6 @@ export function ShareDialog({ folder, onClose }: { folder: Folder; onClose: () =
                     {t('folders.share.revoke')}
                   </button>
                 </div>
-                <p className="field__hint" aria-live="polite">
-                  {notice}
-                </p>
               </>
             )}
           </section>
@@ -515,6 +509,9 @@ export function ShareDialog({ folder, onClose }: { folder: Folder; onClose: () =
           )}
         </>
       )}
+      <p className="folder-share__notice" role="status">
+        {notice}
+      </p>
       {error === null ? null : (
         <p className="alert alert--error" role="alert">
           {error}

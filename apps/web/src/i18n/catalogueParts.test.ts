@@ -8,6 +8,8 @@ import {
   staticallyImported,
 } from '../../build/catalogueParts.ts';
 import en from './en.json';
+import { mergeParts } from './index.ts';
+import no from './no.json';
 
 const MAIN = fileURLToPath(new URL('../main.tsx', import.meta.url));
 const NAMESPACES = new Set(Object.keys(en));
@@ -51,5 +53,17 @@ describe('the first-load part of the catalogues', () => {
     for (const [key, value] of whole) expect(first.get(key) ?? rest.get(key)).toBe(value);
     expect(first.size).toBeGreaterThan(100);
     expect(rest.size).toBeGreaterThan(first.size);
+  });
+
+  it('puts the two parts together again key by key, in every language (a switch loads both at once)', () => {
+    const core = firstLoadKeys(MAIN, en);
+    for (const catalogue of [en, no]) {
+      const merged = mergeParts(cataloguePart(catalogue, core, 'core'), cataloguePart(catalogue, core, 'rest'));
+      expect(flattenCatalogue(merged as Parameters<typeof flattenCatalogue>[0])).toEqual(flattenCatalogue(catalogue));
+    }
+    // 'common' has keys in both parts: neither replaces the other
+    const common = [...flattenCatalogue(en).keys()].filter((key) => key.startsWith('common.'));
+    expect(common.some((key) => core.has(key))).toBe(true);
+    expect(common.some((key) => !core.has(key))).toBe(true);
   });
 });

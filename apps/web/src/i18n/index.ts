@@ -3,6 +3,24 @@ import { initReactI18next } from 'react-i18next';
 import { isUiLanguage, UI_LANGUAGES, type UiLanguage } from '@veritext/contracts';
 
 type Part = { default: Record<string, unknown> };
+type Tree = Record<string, unknown>;
+
+function isTree(value: unknown): value is Tree {
+  return typeof value === 'object' && value !== null;
+}
+
+/**
+ * The two parts of a catalogue as one: both hold the same namespaces ('common' has keys in each), so they merge
+ * key by key, never one namespace replacing the other's.
+ */
+export function mergeParts(core: Tree, rest: Tree): Tree {
+  const out: Tree = { ...core };
+  for (const [key, value] of Object.entries(rest)) {
+    const mine = out[key];
+    out[key] = isTree(mine) && isTree(value) ? mergeParts(mine, value) : value;
+  }
+  return out;
+}
 
 /**
  * Each catalogue is two chunks (apps/web/build/catalogueParts.ts): the first-load part, fetched with the page (the HTML
@@ -55,7 +73,7 @@ const catalogueBackend: BackendModule = {
     Promise.all([PARTS[language].core(), wantsRest ? PARTS[language].rest() : null]).then(
       ([core, rest]) => {
         if (rest !== null) restLoads.set(language, Promise.resolve());
-        callback(null, rest === null ? core.default : { ...core.default, ...rest.default });
+        callback(null, rest === null ? core.default : mergeParts(core.default, rest.default));
       },
       (error: unknown) => {
         callback(error instanceof Error ? error : new Error(String(error)), null);

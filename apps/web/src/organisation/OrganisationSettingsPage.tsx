@@ -373,7 +373,7 @@ function GroupSettingsView({ groupId }: { groupId: number }) {
           <p>{t('orgSettings.disabledNotice')}</p>
         </div>
       ) : null}
-      <SettingsEditor key={query.dataUpdatedAt} settings={query.data} />
+      <SettingsEditor key={query.data.id} settings={query.data} />
       <DeleteOrganisation groupId={query.data.id} name={query.data.name} />
     </div>
   );

@@ -29,7 +29,11 @@ type FormState = { isBusy: boolean; success: string | null; error: string | null
 const IDLE: FormState = { isBusy: false, success: null, error: null, fields: {} };
 
 /** One form's life (commerce-and-cabinet.md §4): idle, submitting (button disabled), then success or error. */
-function useProfileForm() {
+/**
+ * A section's form state. `fields`: the fields the section shows; a problem of another field (the name, which a
+ * language or time zone change sends again and an organisation's sign-up leaves empty) is said in the alert.
+ */
+function useProfileForm(fields?: readonly string[]) {
   const describeError = useErrorText();
   const { t } = useTranslation();
   const [state, setState] = useState<FormState>(IDLE);
@@ -44,9 +48,17 @@ function useProfileForm() {
       setState({ ...IDLE, success });
       return true;
     } catch (error) {
-      const fields = fieldErrorsOf(error);
+      const problems = fieldErrorsOf(error);
+      const [elsewhere, code] =
+        Object.entries(problems).find(([field]) => fields !== undefined && !fields.includes(field)) ?? [];
       // Field problems show at their fields; the alert says what is left.
-      setState({ ...IDLE, fields, error: hasErrors(fields) ? null : describeError(error) });
+      const alert =
+        elsewhere !== undefined && code !== undefined
+          ? t(fieldErrorKey(elsewhere, code))
+          : hasErrors(problems)
+            ? null
+            : describeError(error);
+      setState({ ...IDLE, fields: problems, error: alert });
       return false;
     }
   }
@@ -296,7 +308,7 @@ function PasswordSection({ profile }: { profile: Profile }) {
 function TimezoneSection({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
   const save = useSaveSettings();
-  const form = useProfileForm();
+  const form = useProfileForm(['timezone']);
   const [initial] = useState(() => initialTimeZone(profile.timezone, browserTimeZone()));
   const [zone, setZone] = useState(initial.zone);
   const id = useId();
@@ -327,7 +339,7 @@ function LanguageSection({ profile }: { profile: Profile }) {
   const { t, i18n } = useTranslation();
   const { storage } = useServices();
   const save = useSaveSettings();
-  const form = useProfileForm();
+  const form = useProfileForm(['language']);
   const [language, setLanguage] = useState<UiLanguage>(profile.language);
   const names = { en: t('language.en'), es: t('language.es'), no: t('language.no') } as const;
   const id = useId();

@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TIMINGS, type RecentWork } from '@veritext/contracts';
@@ -57,6 +57,14 @@ export function RecentWorks({ groupId, timeZone }: { groupId: number; timeZone: 
         ? TIMINGS.pollIntervalMs
         : false,
   });
+  // a work that finishes changes the figures above (its similarity joins the median): fetch them again
+  const queryClient = useQueryClient();
+  const running = (works.data ?? []).filter((work) => documentStatus(work.state) === 'inProgress').length;
+  const wasRunning = useRef(running);
+  useEffect(() => {
+    if (running < wasRunning.current) void queryClient.invalidateQueries({ queryKey: ['statistics', groupId] });
+    wasRunning.current = running;
+  }, [running, groupId, queryClient]);
   return (
     <section className="card statistics-section" aria-labelledby={headingId} aria-busy={works.isPending}>
       <h2 id={headingId}>{t('statistics.recent.title')}</h2>

@@ -9,8 +9,11 @@ import { PageIntro } from '../components/PageIntro.tsx';
 import { LoadingBlock, Spinner } from '../components/Spinner.tsx';
 import { chooseGroup } from '../members/members.ts';
 import { useErrorText } from '../modals/useAuthFlow.ts';
+import type { StatisticsMember } from '@veritext/contracts';
 import { RecentWorks } from './RecentWorks.tsx';
 import {
+  memberFromSearch,
+  memberName,
   PRESET_KEYS,
   presetOf,
   presetRange,
@@ -102,6 +105,46 @@ function RangeForm({
   );
 }
 
+/** The owner's and teachers' choice of whose figures: the whole organisation or one member (?member=ID). */
+function MemberChooser({
+  members,
+  selected,
+  onChange,
+}: {
+  members: readonly StatisticsMember[];
+  selected: number | null;
+  onChange: (member: number | null) => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const people = members.filter((member) => member.user_id !== null);
+  return (
+    <div className="field statistics-chooser">
+      <label htmlFor={id} className="field__label">
+        {t('statistics.memberChooser.label')}
+      </label>
+      <select
+        id={id}
+        className="field__input"
+        value={selected === null ? '' : String(selected)}
+        onChange={(event) => {
+          onChange(event.target.value === '' ? null : Number(event.target.value));
+        }}
+      >
+        <option value="">{t('statistics.memberChooser.all')}</option>
+        {selected !== null && !people.some((member) => member.user_id === selected) ? (
+          <option value={String(selected)}>{t('statistics.memberChooser.unnamed', { id: selected })}</option>
+        ) : null}
+        {people.map((member) => (
+          <option key={member.user_id} value={String(member.user_id)}>
+            {memberName(member) ?? t('statistics.memberChooser.unnamed', { id: member.user_id })}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /**
  * /profile/statistics/: the organisation statistics of commerce-and-cabinet.md §2 (monthly usage, median
  * similarity, AI-flagged share, by member, CSV and XLS, the 10 most recent works). Every member may open it: the
@@ -118,11 +161,21 @@ export function StatisticsPage() {
   const [timeZone, setTimeZone] = useState<string | undefined>(undefined);
   const today = todayIn(timeZone);
   const range = rangeFromSearch(searchParams, today);
+  // the owner and the teachers may narrow the figures to one member; a student sees her own anyway
+  const manages = group !== null && group.current_user_role !== 3;
+  const member = manages ? memberFromSearch(searchParams) : null;
 
   const statistics = useQuery({
-    queryKey: statisticsQueryKey(group?.id ?? 0, range),
-    queryFn: () => endpoints.statistics(group?.id ?? 0, range),
+    queryKey: statisticsQueryKey(group?.id ?? 0, range, member),
+    queryFn: () => endpoints.statistics(group?.id ?? 0, range, member),
     enabled: group !== null,
+    placeholderData: keepPreviousData,
+  });
+  // the members to choose from: the whole organisation's rows (the same query when no member is chosen)
+  const everyone = useQuery({
+    queryKey: statisticsQueryKey(group?.id ?? 0, range, null),
+    queryFn: () => endpoints.statistics(group?.id ?? 0, range, null),
+    enabled: manages,
     placeholderData: keepPreviousData,
   });
   const zone = statistics.data?.time_zone;
@@ -130,9 +183,16 @@ export function StatisticsPage() {
     if (zone !== undefined) setTimeZone(zone);
   }, [zone]);
 
-  function setParams(next: { group?: number; range?: StatisticsRange }): void {
+  function setParams(next: { group?: number; range?: StatisticsRange; member?: number | null }): void {
     const params = new URLSearchParams(searchParams);
-    if (next.group !== undefined) params.set('group', String(next.group));
+    if (next.group !== undefined) {
+      params.set('group', String(next.group));
+      params.delete('member');
+    }
+    if (next.member !== undefined) {
+      if (next.member === null) params.delete('member');
+      else params.set('member', String(next.member));
+    }
     if (next.range !== undefined) {
       params.set('from', next.range.from);
       params.set('to', next.range.to);
@@ -174,6 +234,15 @@ export function StatisticsPage() {
               className="statistics-chooser"
               onChange={(next) => {
                 setParams({ group: next });
+              }}
+            />
+          ) : null}
+          {manages ? (
+            <MemberChooser
+              members={everyone.data?.members ?? []}
+              selected={member}
+              onChange={(next) => {
+                setParams({ member: next });
               }}
             />
           ) : null}

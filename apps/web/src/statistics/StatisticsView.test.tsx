@@ -127,8 +127,8 @@ describe('the statistics page', () => {
     expect(html).toContain(
       '<caption class="visually-hidden">Checks, pages, AI checks and AI pages per month</caption>',
     );
-    expect(html).toContain('<th scope="row">March 2026</th><td>3</td><td>12</td><td>1</td><td>1</td>');
-    expect(html).toContain('<th scope="row">February 2026</th><td>0</td><td>0</td><td>0</td><td>0</td>');
+    expect(html).toContain('<th scope="row">Mar 2026</th><td>3</td><td>12</td><td>1</td><td>1</td>');
+    expect(html).toContain('<th scope="row">Feb 2026</th><td>0</td><td>0</td><td>0</td><td>0</td>');
   });
 
   it('lists the members with labelled cells (cards on a phone), former members and the API', () => {
@@ -194,6 +194,29 @@ describe('the statistics page', () => {
     );
     expect(html).toContain('aria-pressed="false">This month</button>');
     expect(html).toContain('<legend class="statistics-range__legend">Date range</legend>');
+
+    // the owner may narrow the figures to one member; the download then carries it too
+    expect(html).not.toContain('>Member</label>');
+    const owner = render(
+      <StatisticsPage />,
+      (client) => {
+        seeded([group(4, 'North High', 1)])(client);
+        const sam = STATS.members[1];
+        client.setQueryData(statisticsQueryKey(4, RANGE, 9), {
+          ...STATS,
+          scope: 'member',
+          member: 9,
+          members: sam === undefined ? [] : [sam],
+        });
+      },
+      '/profile/statistics/?member=9&from=2026-01-01&to=2026-03-31',
+    );
+    expect(owner).toMatch(/<label for="([^"]+)" class="field__label">Member<\/label><select id="\1"/);
+    expect(owner).toContain('<option value="">All members</option>');
+    expect(owner).toContain('<option value="7">Olga Owner</option>');
+    expect(owner).toContain('<option value="9" selected="">sam@north.edu</option>');
+    expect(owner).toContain('<option value="11">Fred Former</option>');
+    expect(owner).toContain('· the figures of sam@north.edu');
 
     const none = render(<StatisticsPage />, seeded([]));
     expect(none).toContain('Statistics are for organisations');

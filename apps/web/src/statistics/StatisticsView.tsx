@@ -24,10 +24,12 @@ import {
 function DownloadButton({
   groupId,
   range,
+  member,
   format,
 }: {
   groupId: number;
   range: StatisticsRange;
+  member: number | null;
   format: 'csv' | 'xlsx';
 }) {
   const { t } = useTranslation();
@@ -35,7 +37,7 @@ function DownloadButton({
   const describeError = useErrorText();
   const id = useId();
   const download = useMutation({
-    mutationFn: () => endpoints.downloadStatistics(groupId, range, format),
+    mutationFn: () => endpoints.downloadStatistics(groupId, range, format, member),
     onSuccess: ({ blob, fileName }) => {
       saveBlob(blob, fileName);
     },
@@ -149,7 +151,7 @@ function MonthlyUsage({ months }: { months: readonly StatisticsMonth[] }) {
               <tbody>
                 {months.map((month) => (
                   <tr key={month.month}>
-                    <th scope="row">{formatMonth(month.month, lang, true)}</th>
+                    <th scope="row">{formatMonth(month.month, lang)}</th>
                     <td>{formatCount(month.checks, lang)}</td>
                     <td>{formatCount(month.pages, lang)}</td>
                     <td>{formatCount(month.ai_checks, lang)}</td>
@@ -257,13 +259,15 @@ export function StatisticsView({ stats, range }: { stats: Statistics; range: Sta
               {stats.scope === 'own'
                 ? t('statistics.summary.own')
                 : stats.scope === 'member'
-                  ? t('statistics.summary.member')
+                  ? t('statistics.summary.member', {
+                      name: memberName(stats.members[0] ?? { name: '', email: '' }) ?? String(stats.member),
+                    })
                   : t('statistics.summary.organisation', { group: groupLabel(t, stats.group) })}
             </p>
           </div>
           <div className="statistics-downloads">
-            <DownloadButton groupId={stats.group.id} range={range} format="csv" />
-            <DownloadButton groupId={stats.group.id} range={range} format="xlsx" />
+            <DownloadButton groupId={stats.group.id} range={range} member={stats.member} format="csv" />
+            <DownloadButton groupId={stats.group.id} range={range} member={stats.member} format="xlsx" />
           </div>
         </div>
         <ul className="statistics-cards">

@@ -6,6 +6,7 @@ import {
   formatMonth,
   hasActivity,
   labelEvery,
+  memberFromSearch,
   memberName,
   niceMax,
   presetOf,
@@ -53,6 +54,13 @@ describe('the statistics date range', () => {
     });
     for (const query of ['', 'from=2026-02-01', 'from=2026-03-01&to=2026-02-01', 'from=2020-01-01&to=2026-01-01']) {
       expect(rangeFromSearch(new URLSearchParams(query), today)).toEqual({ from: '2025-04-01', to: '2026-03-17' });
+    }
+  });
+
+  it('reads the chosen member from the address', () => {
+    expect(memberFromSearch(new URLSearchParams('member=12'))).toBe(12);
+    for (const query of ['', 'member=', 'member=0', 'member=-3', 'member=1e3', 'member=99999999999']) {
+      expect(memberFromSearch(new URLSearchParams(query))).toBeNull();
     }
   });
 

@@ -105,12 +105,17 @@ export function statisticsQuery(range: StatisticsRange, member: number | null = 
   return params.toString();
 }
 
-export function statisticsApiPath(groupId: number, range: StatisticsRange): string {
-  return `/api/v1/groups/${String(groupId)}/statistics/?${statisticsQuery(range)}`;
+export function statisticsApiPath(groupId: number, range: StatisticsRange, member: number | null = null): string {
+  return `/api/v1/groups/${String(groupId)}/statistics/?${statisticsQuery(range, member)}`;
 }
 
-export function statisticsFilePath(groupId: number, range: StatisticsRange, format: 'csv' | 'xlsx'): string {
-  return `/api/v1/groups/${String(groupId)}/statistics.${format}?${statisticsQuery(range)}`;
+export function statisticsFilePath(
+  groupId: number,
+  range: StatisticsRange,
+  format: 'csv' | 'xlsx',
+  member: number | null = null,
+): string {
+  return `/api/v1/groups/${String(groupId)}/statistics.${format}?${statisticsQuery(range, member)}`;
 }
 
 /** The name a downloaded file gets when the server's is not readable. */
@@ -118,8 +123,20 @@ export function statisticsFileName(groupId: number, range: StatisticsRange, form
   return `statistics-organisation-${String(groupId)}-${range.from}-to-${range.to}.${format}`;
 }
 
-export function statisticsQueryKey(groupId: number, range: StatisticsRange): readonly unknown[] {
-  return ['statistics', groupId, range.from, range.to];
+export function statisticsQueryKey(
+  groupId: number,
+  range: StatisticsRange,
+  member: number | null = null,
+): readonly unknown[] {
+  return ['statistics', groupId, range.from, range.to, member];
+}
+
+/** The member of the address (?member=ID), or null for the whole organisation. */
+export function memberFromSearch(search: URLSearchParams): number | null {
+  const raw = search.get('member') ?? '';
+  if (!/^\d{1,10}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id > 0 && id <= 2_147_483_647 ? id : null;
 }
 
 export function recentWorksQueryKey(groupId: number): readonly unknown[] {

@@ -26,8 +26,10 @@ export function createStatisticsEndpoints(
   doFetch: typeof fetch = (input, init) => fetch(input, init),
 ) {
   return {
-    async statistics(groupId: number, range: StatisticsRange): Promise<Statistics> {
-      return (await client.getJson(statisticsApiPath(groupId, range), schema('StatisticsResponseSchema'))).data;
+    /** The figures of a range: the organisation's (a student's own), or with `member` one member's. */
+    async statistics(groupId: number, range: StatisticsRange, member: number | null = null): Promise<Statistics> {
+      const path = statisticsApiPath(groupId, range, member);
+      return (await client.getJson(path, schema('StatisticsResponseSchema'))).data;
     },
 
     async recentWorks(groupId: number): Promise<RecentWork[]> {
@@ -40,10 +42,11 @@ export function createStatisticsEndpoints(
       groupId: number,
       range: StatisticsRange,
       format: 'csv' | 'xlsx',
+      member: number | null = null,
     ): Promise<{ blob: Blob; fileName: string }> {
       let response: Response;
       try {
-        response = await doFetch(statisticsFilePath(groupId, range, format), {
+        response = await doFetch(statisticsFilePath(groupId, range, format, member), {
           credentials: 'same-origin',
           headers: { 'X-Requested-With': 'XMLHttpRequest' },
         });

@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimilarityReport, SourcePassageResponse, TextDocument } from '@veritext/contracts';
 import { AccountBrowser, createTestApp, signUpAccount, type TestApp } from '../../../test/app.ts';
@@ -56,6 +57,12 @@ class Account extends AccountBrowser {
   }
   ignore(id: number, source: string, ignored: '1' | '0'): Promise<LightMyRequestResponse> {
     return this.post(`/api/v1/text/${String(id)}/sources/ignore/`, { source, ignored });
+  }
+  async pdfText(id: number): Promise<string> {
+    const response = await this.post(`/profile/fingerprint/download-pdf/${String(id)}/`, { language: 'en' });
+    expect(response.statusCode, response.body).toBe(200);
+    const pdf = await getDocumentProxy(new Uint8Array(response.rawPayload));
+    return (await extractText(pdf, { mergePages: true })).text.replace(/\s+/g, ' ');
   }
 }
 
@@ -164,8 +171,10 @@ describe(`report settings and source tools (${TEST_DB_KIND})`, () => {
     expect(reset.plagiarism.percents).toEqual(first.plagiarism.percents);
     expect(keysOf(reset.plagiarism.sources)).toEqual(keysOf(first.plagiarism.sources));
 
-    // ignoring a source: the percentage drops; including it again brings it back
+    // ignoring a source: the percentage drops; including it again brings it back. The PDF is the report as it is.
+    expect(await uma.pdfText(id)).toContain('A document submitted to Veritext');
     const ignored = reportOf(await uma.ignore(id, garden, '1'));
+    expect(await uma.pdfText(id)).not.toContain('A document submitted to Veritext');
     expect(keysOf(ignored.plagiarism.sources)).not.toContain(garden);
     expect(ignored.plagiarism.percents.total).toBeLessThan(total);
     expect(ignored.settings?.ignored_sources).toEqual([garden]);

@@ -68,7 +68,7 @@ export function ReportPage() {
   const { t } = useTranslation();
   if (id === null) {
     return (
-      <div className="page report-page">
+      <div className="container page report-page">
         <div className="alert alert--error" role="alert">
           <p>{t('errors.not_found')}</p>
         </div>
@@ -157,7 +157,9 @@ function ReportPageOf({ id }: { id: number }) {
 
   const showOnly = (key: string | null): void => {
     setChosenNode(null);
-    setSearch(key === null ? {} : { source: key });
+    // leaving the view replaces its entry: Back then goes where the reader was before it
+    if (key === null) setSearch({}, { replace: true });
+    else setSearch({ source: key });
   };
 
   // the reader's text selection, as offsets into the checked text, for a comment on it
@@ -383,7 +385,7 @@ function ReportPageOf({ id }: { id: number }) {
   }
 
   return (
-    <div className="page report-page" data-check-id={id}>
+    <div className="container page report-page" data-check-id={id}>
       <nav className="report-page__nav" aria-label={t('reportPage.nav')}>
         <Link to={documentsPath(groupId)} className="report-page__back">
           <span aria-hidden="true">←</span> {t('reportPage.back')}
@@ -393,8 +395,8 @@ function ReportPageOf({ id }: { id: number }) {
         <h1 id="page-title" tabIndex={-1} className="report-page__title">
           <span className="report-page__kind">
             {t('report.kind')}
-            {name === null ? null : <span className="visually-hidden">: </span>}
-          </span>
+            {name === null ? null : <span className="visually-hidden">:</span>}
+          </span>{' '}
           {name === null ? null : <span className="report-page__name">{name}</span>}
         </h1>
         <p className="report-page__check">{t('report.checkNumber', { id: String(id) })}</p>

@@ -214,7 +214,7 @@ describe('rendered', () => {
       ],
     };
     const hidden = renderToStaticMarkup(<SideBySideBody data={data} />);
-    expect(hidden).toContain("another user's private document");
+    expect(hidden).toContain('another user&#x27;s private document');
     expect(hidden).toContain('the copied words');
     expect(hidden).toContain('The source’s text is not shown.');
     const shown = renderToStaticMarkup(

@@ -105,5 +105,5 @@ export function SharedReportPage() {
   } else {
     body = <SharedReportView data={query.data} language={i18n.language} isMobile={isMobile} />;
   }
-  return <div className="page shared-report">{body}</div>;
+  return <div className="container page shared-report">{body}</div>;
 }
