@@ -99,7 +99,8 @@ try {
     await page.screenshot({ path: `${OUT}/side-by-side-${String(width)}.png` });
     await page.keyboard.press('Escape');
     // the private source from a passage
-    await page.locator('mark.report-node').first().click();
+    await page.locator('mark.report-node').first().focus();
+    await page.keyboard.press('Enter');
     await page.getByTestId('passage-compare').click();
     await page.getByRole('dialog', { name: 'Side by side' }).locator('.side-by-side__pair').first().waitFor();
     await page.waitForTimeout(300);

@@ -93,17 +93,21 @@ describe('the cabinet in Norwegian', () => {
       },
     });
     expect(check.status(), await check.text()).toBe(200);
-    // a name (an organisation's sign-up leaves it empty, and the profile's settings are saved together)
-    const named = await page.request.post(`${product.url}/api/v1/profile/`, {
-      form: { name: 'Ingrid', timezone: 'Europe/Oslo', language: 'en', _csrf_token: token },
-    });
-    expect(named.status(), await named.text()).toBe(200);
+    const checkId = ((await check.json()) as { data: { text: { id: number } } }).data.text.id;
 
     // The profile's language setting offers Norsk; saving it turns the cabinet Norwegian at once.
     await page.goto(`${product.url}/profile/`);
     const norsk = page.getByRole('radio', { name: 'Norsk' });
     await norsk.check({ timeout: 15_000 });
-    await page.locator('form').filter({ has: norsk }).getByRole('button', { name: 'Save' }).click();
+    const languageForm = page.locator('form').filter({ has: norsk });
+    await languageForm.getByRole('button', { name: 'Save' }).click();
+    // An organisation's sign-up leaves the name empty, and the settings are saved with it: the section says so.
+    await languageForm.getByText('Please enter a new name.').waitFor();
+    const nameForm = page.locator('form').filter({ has: page.getByRole('textbox', { name: 'Name', exact: true }) });
+    await nameForm.getByRole('textbox', { name: 'Name', exact: true }).fill('Ingrid');
+    await nameForm.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Your name has been saved.').waitFor();
+    await languageForm.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Språket ditt er lagret.').waitFor();
     await page.getByRole('heading', { name: 'Profil', level: 1 }).waitFor();
     expect(await htmlLang(page)).toBe('nb');
@@ -151,10 +155,14 @@ describe('the cabinet in Norwegian', () => {
     await expectNoRawKeys(page);
     await shoot(page, 'members', members);
 
-    // A reload keeps Norwegian.
+    // A reload keeps Norwegian; the page starts fetching the Norwegian first-load catalogue with its entry.
     await page.reload();
     await page.getByRole('heading', { name: 'Medlemmer', level: 1 }).waitFor({ timeout: 15_000 });
     expect(await htmlLang(page)).toBe('nb');
+    const preloaded = await page.evaluate(() =>
+      [...document.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href') ?? ''),
+    );
+    expect(preloaded.filter((href) => /\/(en|es|no)-core-/.test(href))).toEqual([expect.stringMatching(/\/no-core-/)]);
 
     // The public site is English and Spanish: a public page shows English, keeping the Norwegian choice.
     await page.goto(`${product.url}/pricing/`);
@@ -177,5 +185,17 @@ describe('the cabinet in Norwegian', () => {
     await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Norsk' }).click();
     await page.getByRole('heading', { name: 'Organisasjonens dokumenter', level: 1 }).waitFor();
     expect(await storedLanguage(page)).toBe('no');
+
+    // The report's /no address is Norwegian whatever is stored, and stores the choice.
+    await page.getByRole('group', { name: 'Språk' }).getByRole('button', { name: 'English' }).click();
+    await page.getByRole('heading', { name: 'Organisation documents', level: 1 }).waitFor();
+    expect(await storedLanguage(page)).toBe('en');
+    await page.goto(`${product.url}/no/profile/report/${String(checkId)}`);
+    await page.getByText(`Kontroll nr. ${String(checkId)}`).waitFor({ timeout: 60_000 });
+    expect(await htmlLang(page)).toBe('nb');
+    expect(await storedLanguage(page)).toBe('no');
+    await page.getByText(`0,00${NBSP}%`).first().waitFor({ timeout: 60_000 });
+    await expectNoRawKeys(page);
+    await shoot(page, 'report', page.getByText(`Kontroll nr. ${String(checkId)}`));
   });
 });

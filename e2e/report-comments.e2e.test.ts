@@ -11,6 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { GARDEN_ESSAY } from '../apps/server/test/texts.ts';
+import { isBlocking, runAxe } from './axe.ts';
 import { fillLogInForm, keepScreenshot, launchBrowser, startProduct, type Product } from './harness.ts';
 
 const PASSWORD = 'Comm3nts!Secret';
@@ -21,6 +22,15 @@ const STUDENT = { email: `rc.student.${String(stamp)}@example.com`, password: PA
 const FRIEND = `rc.friend.${String(stamp)}@example.org`;
 const TITLE = 'Community garden essay';
 const COMMENT = 'Please cite where this passage comes from.';
+
+/** axe-core on the page as it is: no serious or critical violation (the rule of a11y.e2e.test.ts). */
+async function expectAccessible(page: Page, what: string): Promise<void> {
+  const { violations } = await runAxe(page);
+  expect(
+    violations.filter(isBlocking).map((violation) => `${what}: ${violation.id}`),
+    what,
+  ).toEqual([]);
+}
 
 /** The text/plain part of a MIME message, quoted-printable decoded. */
 function plainTextOf(raw: string): string {
@@ -105,7 +115,8 @@ describe('report comments and sharing a report by e-mail', () => {
   const contexts: BrowserContext[] = [];
 
   async function newPage(width = 1280): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    // axe-core is injected as an inline script: the CSP would refuse it (as in a11y.e2e.test.ts)
+    const context = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true });
     contexts.push(context);
     return context.newPage();
   }
@@ -240,6 +251,7 @@ describe('report comments and sharing a report by e-mail', () => {
     expect(await seen.locator('blockquote').textContent()).toContain(quoted.replace(/…$/, '').slice(0, 20));
     await studentPanel.getByText('Only teachers can add comments.').waitFor();
     expect(await studentPanel.locator('textarea').count()).toBe(0);
+    await expectAccessible(teacher, 'the report page with a comment on a passage (teacher)');
   });
 
   it('the teacher shares the report by e-mail; the link opens it without login until it is revoked', async () => {
@@ -261,6 +273,7 @@ describe('report comments and sharing a report by e-mail', () => {
     await dialog.getByText(`The link was sent to ${FRIEND}.`).waitFor({ timeout: 30_000 });
     const row = dialog.getByRole('listitem').filter({ hasText: FRIEND });
     await row.getByText(/Works until/).waitFor();
+    await expectAccessible(teacher, 'the share dialog');
 
     // the e-mail carries the link; anyone who has it reads the report, without an account
     await expect.poll(() => received.filter((mail) => mail.to.includes(FRIEND)).length, { timeout: 15_000 }).toBe(1);
@@ -286,6 +299,7 @@ describe('report comments and sharing a report by e-mail', () => {
       .waitFor();
     expect(await outsider.getByRole('button', { name: 'Profile menu' }).count()).toBe(0);
     expect(await outsider.getByTestId('report-comments').count()).toBe(0);
+    await expectAccessible(outsider, 'the shared report');
 
     // revoked: the link no longer works
     await row.getByRole('button', { name: `Revoke the link sent to ${FRIEND}` }).click();

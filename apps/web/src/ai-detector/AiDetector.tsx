@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { TEXTAREA_MAX_LENGTH } from '@veritext/contracts';
 import { useServices, useSession } from '../app/ServicesContext.tsx';
@@ -74,9 +74,12 @@ function AiPagesOffer({ shortfall }: { shortfall: AiShortfall | null }) {
         </p>
       );
     case 'notify':
+      // a member of the organisation, not its owner (check-tool.md §8): ask the administrator, or write to us
       return (
         <>
-          <p>{t('notify.message.ai_pages')}</p>
+          <p>
+            <Trans i18nKey="notify.contact" components={{ here: <Link to={localisedPath('/contact-us/', lang)} /> }} />
+          </p>
           <p>
             <button
               type="button"
@@ -426,7 +429,8 @@ export function AiDetector() {
         ) : null}
         {submit.isError ? (
           <div className="alert alert--error" role="alert">
-            <p>{toErrorText(submit.error)}</p>
+            {/* the organisation's alert when it pays (check-tool.md §8), whatever the language */}
+            <p>{isNoAiPages && actingGroup !== null ? t('notify.message.ai_pages') : toErrorText(submit.error)}</p>
             {isNoAiPages && !isRegistered ? (
               <p>
                 {t('ai.firstAiCheck')}{' '}

@@ -427,58 +427,62 @@ export function Cabinet({ groupId }: { groupId: number | null }) {
           </div>
         ) : (
           <>
-            <table className="documents__table cabinet__table">
-              <caption className="visually-hidden">{t('folders.caption', { folder: title })}</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className="cabinet__check">
-                    <input
-                      type="checkbox"
-                      checked={allChecked}
-                      disabled={managed.length === 0}
-                      aria-label={t('folders.selectAll')}
-                      onChange={(event) => {
-                        setSelected(event.target.checked ? new Set(managed.map((document) => document.id)) : new Set());
+            <div className="cabinet__table-wrap">
+              <table className="documents__table cabinet__table">
+                <caption className="visually-hidden">{t('folders.caption', { folder: title })}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col" className="cabinet__check">
+                      <input
+                        type="checkbox"
+                        checked={allChecked}
+                        disabled={managed.length === 0}
+                        aria-label={t('folders.selectAll')}
+                        onChange={(event) => {
+                          setSelected(
+                            event.target.checked ? new Set(managed.map((document) => document.id)) : new Set(),
+                          );
+                        }}
+                      />
+                    </th>
+                    <th scope="col">{t('documents.column.title')}</th>
+                    {showAuthor ? <th scope="col">{t('folders.column.author')}</th> : null}
+                    <th scope="col">{t('documents.column.date')}</th>
+                    <th scope="col">{t('documents.column.pages')}</th>
+                    <th scope="col">{t('folders.column.status')}</th>
+                    <th scope="col">{t('documents.column.similarity')}</th>
+                    <th scope="col">{t('documents.column.ai')}</th>
+                    <th scope="col">
+                      <span className="visually-hidden">{t('documents.column.actions')}</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((document) => (
+                    <CabinetRow
+                      key={document.id}
+                      document={document}
+                      language={i18n.language}
+                      showAuthor={showAuthor}
+                      canManage={canManage(document)}
+                      isSelected={selected.has(document.id)}
+                      onToggle={(on) => {
+                        toggle(document.id, on);
+                      }}
+                      onRename={() => {
+                        setDialog({ kind: 'renameDocument', document });
+                      }}
+                      onMove={() => {
+                        setDialog({ kind: 'move', ids: [document.id] });
+                      }}
+                      onDelete={() => {
+                        setDialog({ kind: 'deleteDocuments', documents: [document] });
                       }}
                     />
-                  </th>
-                  <th scope="col">{t('documents.column.title')}</th>
-                  {showAuthor ? <th scope="col">{t('folders.column.author')}</th> : null}
-                  <th scope="col">{t('documents.column.date')}</th>
-                  <th scope="col">{t('documents.column.pages')}</th>
-                  <th scope="col">{t('folders.column.status')}</th>
-                  <th scope="col">{t('documents.column.similarity')}</th>
-                  <th scope="col">{t('folders.column.ai')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('documents.column.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((document) => (
-                  <CabinetRow
-                    key={document.id}
-                    document={document}
-                    language={i18n.language}
-                    showAuthor={showAuthor}
-                    canManage={canManage(document)}
-                    isSelected={selected.has(document.id)}
-                    onToggle={(on) => {
-                      toggle(document.id, on);
-                    }}
-                    onRename={() => {
-                      setDialog({ kind: 'renameDocument', document });
-                    }}
-                    onMove={() => {
-                      setDialog({ kind: 'move', ids: [document.id] });
-                    }}
-                    onDelete={() => {
-                      setDialog({ kind: 'deleteDocuments', documents: [document] });
-                    }}
-                  />
-                ))}
-              </tbody>
-            </table>
+                  ))}
+                </tbody>
+              </table>
+            </div>
             <Pagination
               pagination={paginationOf(documents.data)}
               label={t('documents.pagination.label')}
@@ -772,14 +776,14 @@ function CabinetRow({
           {document.author === null ? (
             none
           ) : (
-            <>
+            <span className="cabinet__person">
               <span>{document.author.name.trim() === '' ? document.author.email : document.author.name}</span>
               {document.author.name.trim() === '' || document.author.email === null ? null : (
                 <span className="cabinet__email" title={document.author.email}>
                   {document.author.email}
                 </span>
               )}
-            </>
+            </span>
           )}
         </td>
       ) : null}
@@ -798,12 +802,12 @@ function CabinetRow({
       <td data-label={t('documents.column.similarity')} className="documents__number">
         {similarity ?? none}
       </td>
-      <td data-label={t('folders.column.ai')} className="documents__number">
+      <td data-label={t('documents.column.ai')} className="documents__number">
         {ai ?? none}
       </td>
       <td className="documents__actions cabinet__row-actions">
         {document.state === 4 ? null : (
-          <Link to={reportPath(document.id)} className="button button--small" aria-describedby={titleId}>
+          <Link to={reportPath(document.id)} className="cabinet__open" aria-describedby={titleId}>
             {t('folders.open')}
           </Link>
         )}

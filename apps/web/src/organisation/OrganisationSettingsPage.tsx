@@ -8,7 +8,7 @@ import { useServices } from '../app/ServicesContext.tsx';
 import { fetchGroups, GROUPS_QUERY_KEY } from '../check/groups.ts';
 import { PageIntro } from '../components/PageIntro.tsx';
 import { LoadingBlock, Spinner } from '../components/Spinner.tsx';
-import { formatCount } from '../i18n/format.ts';
+import { dateLocaleOf, formatCount } from '../i18n/format.ts';
 import { useLanguage } from '../language/useLanguage.ts';
 import { membersPagePath } from '../members/organisations.ts';
 import { useErrorText } from '../modals/useAuthFlow.ts';
@@ -198,7 +198,16 @@ function SettingsEditor({ settings }: { settings: GroupSettings }) {
       <h2 id={`${id}-title`} className="org-settings__title">
         {t('orgSettings.formTitle')}
       </h2>
-      <Group title={t('orgSettings.general.title')}>
+      <Group
+        title={t('orgSettings.general.title')}
+        lead={t('orgSettings.general.created', {
+          date: new Date(settings.created_at).toLocaleDateString(dateLocaleOf(lang), {
+            day: 'numeric',
+            month: 'short',
+            year: 'numeric',
+          }),
+        })}
+      >
         <TextField
           name="name"
           label={t('orgSettings.general.name')}

@@ -142,6 +142,10 @@ describe('the statistics page', () => {
     expect(html).toContain('<td data-label="Median similarity">No data</td>');
     expect(html).toContain('<td data-label="Role">Former member</td>');
     expect(html).toMatch(/<span>Organisation API<\/span><\/th><td data-label="Role">No account<\/td>/);
+    expect(html).toContain('“Organisation API” counts checks made with the organisation’s API token');
+    // no such row: no note about it
+    const members = STATS.members.filter((member) => member.user_id !== null);
+    expect(render(<StatisticsView stats={{ ...STATS, members }} range={RANGE} />)).not.toContain('Organisation API');
   });
 
   it('says when the range holds no checks', () => {

@@ -235,7 +235,9 @@ function ByMember({ stats }: { stats: Statistics }) {
           </table>
         </div>
       )}
-      <p className="muted statistics-footnote">{t('statistics.members.footnote')}</p>
+      {stats.members.some((member) => member.user_id === null) ? (
+        <p className="muted statistics-footnote">{t('statistics.members.footnote')}</p>
+      ) : null}
     </section>
   );
 }

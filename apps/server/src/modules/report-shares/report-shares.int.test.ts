@@ -1,4 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportShare, SharedReportResponse } from '@veritext/contracts';
 import { AccountBrowser, createTestApp, signUpAccount, TestBrowser, type TestApp } from '../../../test/app.ts';
@@ -11,6 +12,7 @@ import { findUserByEmail } from '../auth/users.repository.ts';
 import { findAccountOfGroup, findAccountOfUser } from '../ledger/ledger.repository.ts';
 import { creditPages } from '../ledger/ledger.service.ts';
 import { listOutboxMessages } from '../mail/mail.repository.ts';
+import { shareReport } from './report-shares.service.ts';
 import { closeSharedReuseChecker } from '../text-checks/reuse-checker.ts';
 
 /*
@@ -180,6 +182,28 @@ describe(`sharing a report by e-mail (${TEST_DB_KIND})`, () => {
     expect((await author.shares(checkId)).json<{ data: { shares: unknown[] } }>().data.shares).toEqual([]);
     // an expired link cannot be revoked any more: it is not a working link
     expect((await author.revoke(checkId, share.id)).statusCode).toBe(404);
+  });
+
+  it('a link whose e-mail could not be sent does not stay usable', async () => {
+    const author = await account({ name: 'Max Mailless' }, 10);
+    const checkId = await readyCheck(author, { text: GARDEN_ESSAY.replace('forty', 'sixty'), title: 'Unsent' });
+    const user = await findUserByEmail(t.handle.db, author.email);
+    const failing = {
+      via: 'smtp' as const,
+      send: () => Promise.reject(new Error('the SMTP server is down')),
+      close: () => undefined,
+    };
+    const deps = { db: t.handle.db, mailer: failing, publicUrl: PUBLIC_URL, logger: pino({ level: 'silent' }) };
+    await expect(
+      shareReport(deps, { user, group: null }, checkId, { email: 'lost@example.org', days: '7' }),
+    ).rejects.toMatchObject({ code: 'mail_failed' });
+    const { rows } = await t.handle.db.query<{ revoked_at: Date | null }>(
+      'SELECT revoked_at FROM report_shares WHERE text_check_id = $1',
+      [checkId],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.revoked_at).not.toBeNull();
+    expect((await author.shares(checkId)).json<{ data: { shares: unknown[] } }>().data.shares).toEqual([]);
   });
 
   it("in an organisation: the student shares their own work, the teacher any; a classmate can't", async () => {
