@@ -197,6 +197,14 @@ export const INVITATION_MESSAGES = {
   left: 'You left the organisation.',
 } as const;
 
+/**
+ * Whether a member file's first row is its heading row: its second cell names the e-mail column, as the sample
+ * file of each interface language does ("E-mail", "Correo electrónico", "E-post").
+ */
+export function isEmailHeading(cell: string): boolean {
+  return /^(e-?mail|correo|e-?post)/i.test(cell.trim());
+}
+
 /** Role names accepted in forms and files, case-insensitive; the client shows its own translations. */
 export function parseMemberRole(value: string): 2 | 3 | null {
   const v = value.trim().toLowerCase();

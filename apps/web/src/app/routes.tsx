@@ -27,7 +27,9 @@ const ProfilePage = lazyComponent(async () => (await import('../pages/ProfilePag
 const NewCheckPage = lazyComponent(async () => (await import('../pages/ProfilePages.tsx')).NewCheckPage);
 const MyDocumentsPage = lazyComponent(async () => (await import('../pages/ProfilePages.tsx')).MyDocumentsPage);
 const GroupDocumentsPage = lazyComponent(async () => (await import('../pages/ProfilePages.tsx')).GroupDocumentsPage);
-const SharedFolderPage = lazyComponent(async () => (await import('../documents/SharedFolderPage.tsx')).SharedFolderPage);
+const SharedFolderPage = lazyComponent(
+  async () => (await import('../documents/SharedFolderPage.tsx')).SharedFolderPage,
+);
 const MembersPage = lazyComponent(async () => (await import('../members/MembersPage.tsx')).MembersPage);
 const StatisticsPage = lazyComponent(async () => (await import('../statistics/StatisticsPage.tsx')).StatisticsPage);
 const OrganisationSettingsPage = lazyComponent(

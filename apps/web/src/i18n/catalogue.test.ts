@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ERRORS, PASSWORD_STRENGTH_LEVELS } from '@veritext/contracts';
+import { ERRORS, PASSWORD_STRENGTH_LEVELS, isEmailHeading } from '@veritext/contracts';
 import en from './en.json';
 import es from './es.json';
 import no from './no.json';
@@ -111,6 +111,13 @@ describe('translation catalogues', () => {
     PASSWORD_STRENGTH_LEVELS.forEach((level, index) => {
       expect(enKeys.get(`password.levels.${String(index)}`)).toBe(level);
     });
+  });
+
+  it("the members' sample file of every language has a heading row the server skips", () => {
+    for (const [lang, catalogue] of Object.entries(CATALOGUES)) {
+      expect(isEmailHeading(catalogue.get('members.upload.sampleHeader.email') ?? ''), lang).toBe(true);
+    }
+    expect(isEmailHeading('someone@example.com')).toBe(false);
   });
 
   it('the scan sees the source files', () => {

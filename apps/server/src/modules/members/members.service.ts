@@ -5,6 +5,7 @@ import {
   MEMBER_UPLOAD_EXTENSIONS,
   MEMBER_UPLOAD_MAX_ROWS,
   MEMBER_UPLOAD_MAX_BYTES,
+  isEmailHeading,
   parseMemberRole,
   type Member,
   type MemberFieldError,
@@ -277,7 +278,6 @@ export async function removeMember(db: Queryable, ctx: OwnerContext, userId: num
 
 /* ---------------- upload ---------------- */
 
-const HEADER_EMAIL = /^(e-?mail|correo)/i;
 const ROW_TEXT_MAX = 200;
 
 function extensionOf(fileName: string): string {
@@ -311,7 +311,7 @@ export async function uploadMembers(
   const table = await readMemberFile(upload);
   // bounded before any row is taken: one file adds at most MEMBER_UPLOAD_MAX_ROWS members
   const filled = table.filter(({ cells }) => cells.some((cell) => cell.trim() !== ''));
-  const hasHeader = HEADER_EMAIL.test(table[0]?.cells[1]?.trim() ?? '');
+  const hasHeader = isEmailHeading(table[0]?.cells[1] ?? '');
   if (filled.length - (hasHeader ? 1 : 0) > MEMBER_UPLOAD_MAX_ROWS) {
     throw new AppError('member_upload_too_many_rows', { fields: { file: 'invalid' } });
   }
@@ -320,7 +320,7 @@ export async function uploadMembers(
   let invited = 0;
   for (const [index, { line, cells }] of table.entries()) {
     if (cells.every((cell) => cell.trim() === '')) continue;
-    if (index === 0 && HEADER_EMAIL.test(cells[1]?.trim() ?? '')) continue;
+    if (index === 0 && isEmailHeading(cells[1] ?? '')) continue;
     const input = { name: cells[0] ?? '', email: cells[1] ?? '', limit: cells[2] ?? '', role: cells[3] ?? '' };
     // `line`: the row number the file's owner sees in their spreadsheet, empty rows counted
     const row = { row: line, name: input.name.slice(0, ROW_TEXT_MAX), email: input.email.slice(0, ROW_TEXT_MAX) };
