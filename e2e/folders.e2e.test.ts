@@ -12,6 +12,7 @@ import { solveChallenge } from 'altcha-lib/v1';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { GARDEN_ESSAY, ORIGINAL_ESSAY } from '../apps/server/test/texts.ts';
+import { isBlocking, runAxe } from './axe.ts';
 import { fillLogInForm, keepScreenshot, launchBrowser, startProduct, type Product } from './harness.ts';
 
 const PASSWORD = 'F0lders!Secret';
@@ -94,7 +95,8 @@ describe('My Documents: folders', () => {
   const contexts: BrowserContext[] = [];
 
   async function newPage(width = 1280): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    // bypassCSP: axe-core is injected as an inline script (as the a11y suite does)
+    const context = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true });
     contexts.push(context);
     return context.newPage();
   }
@@ -113,6 +115,14 @@ describe('My Documents: folders', () => {
     mkdirSync(SHOTS, { recursive: true });
     const isDialog = (await page.getByRole('dialog').count()) > 0;
     await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: !isDialog });
+  }
+
+  /** axe finds no serious or critical violation on what the page shows now. */
+  async function expectAccessible(page: Page, what: string): Promise<void> {
+    const { violations } = await runAxe(page);
+    expect(
+      violations.filter(isBlocking).map((violation) => `${what}: ${violation.id} ${violation.nodes[0]?.html ?? ''}`),
+    ).toEqual([]);
   }
 
   beforeAll(async () => {
@@ -226,6 +236,7 @@ describe('My Documents: folders', () => {
     dialog = page.getByRole('dialog', { name: 'Move 2 documents' });
     await dialog.getByRole('radio', { name: FOLDER }).check();
     await shot(page, 'folders-move-1280');
+    await expectAccessible(page, 'the move dialog');
     await dialog.getByRole('button', { name: 'Move', exact: true }).click();
     await page.getByText('2 documents were moved.').waitFor();
 
@@ -240,6 +251,7 @@ describe('My Documents: folders', () => {
     }
     expect(new URL(page.url()).searchParams.get('folder')).toMatch(/^\d+$/);
     await shot(page, 'folders-cabinet-1280');
+    await expectAccessible(page, 'the cabinet');
 
     // the share dialog (its link and access list) is the owner's of the folder
     await page.getByRole('button', { name: 'Share', exact: true }).click();
@@ -253,6 +265,7 @@ describe('My Documents: folders', () => {
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
     await dialog.getByText(SAM.name).waitFor();
     await shot(page, 'folders-share-1280');
+    await expectAccessible(page, 'the share dialog');
     await dialog.getByRole('button', { name: 'Done' }).click();
 
     if (SHOTS !== undefined) {

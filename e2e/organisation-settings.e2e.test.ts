@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { isBlocking, runAxe } from './axe.ts';
 import { ARTIFACTS, fillLogInForm, keepScreenshot, launchBrowser, startProduct, type Product } from './harness.ts';
 
 const PASSWORD = 'Org4nise!Secret';
@@ -56,7 +57,8 @@ describe('organisation settings, teams and their lifecycle', () => {
 
   /** A fresh browser logged in through the login modal. */
   async function loggedIn(account: { email: string; password: string }): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    // bypassCSP: the accessibility scan injects axe
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
     const page = await context.newPage();
     await page.goto(`${product.url}/`);
     await page.getByRole('button', { name: 'Got it' }).click();
@@ -103,6 +105,7 @@ describe('organisation settings, teams and their lifecycle', () => {
     expect(await form.getByLabel('Organisation name').inputValue()).toBe('Fjord School');
     await form.getByText('Members now: 2. Pending invitations: 0.').waitFor();
     await shoot(owner, 'settings', form.getByRole('button', { name: 'Save settings' }));
+    expect((await runAxe(owner)).violations.filter(isBlocking)).toEqual([]);
 
     // a member maximum below the members there are: the field says so, nothing is sent
     await form.getByLabel('Member maximum').fill('1');
@@ -132,6 +135,7 @@ describe('organisation settings, teams and their lifecycle', () => {
     await student.getByText('Fjord School has turned off new checks for students.').waitFor();
     expect(await student.locator('[data-checkform]').count()).toBe(0);
     await shoot(student, 'new-check-locked', panel);
+    expect((await runAxe(student)).violations.filter(isBlocking)).toEqual([]);
     // and the AI detector for the organisation too
     await student.goto(`${product.url}/ai-detector/?group=${String(groupId)}`);
     await student.getByRole('heading', { name: 'New checks are locked' }).waitFor();
@@ -175,6 +179,7 @@ describe('organisation settings, teams and their lifecycle', () => {
     await dialog.getByLabel('Type the organisation’s name (Delta Lab) to confirm').fill('Delta Lab');
     // the dialog as the screen shows it (a full-page picture would cut the fixed dialog)
     await shoot(page, 'delete-confirmation', confirm, false);
+    expect((await runAxe(page)).violations.filter(isBlocking)).toEqual([]);
     expect(await confirm.isDisabled()).toBe(false);
     await confirm.click();
     await page.getByRole('dialog', { name: 'Organisation deleted' }).waitFor();
@@ -198,6 +203,7 @@ describe('organisation settings, teams and their lifecycle', () => {
     const row = page.getByRole('listitem').filter({ hasText: 'Fjord School' });
     await row.getByText(OWNER.email).waitFor();
     await shoot(page, 'admin-organisations', row);
+    expect((await runAxe(page)).violations.filter(isBlocking)).toEqual([]);
     await row.getByRole('button', { name: 'Disable' }).click();
     await row.getByLabel('Reason (kept for administrators)').fill('Unpaid invoice');
     await shoot(page, 'admin-organisations-disable', row.getByRole('button', { name: 'Disable organisation' }));

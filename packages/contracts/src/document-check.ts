@@ -403,7 +403,9 @@ export const SimilarityReportSchema = z.object({
   can_change_settings: z
     .boolean()
     .optional()
-    .describe("The reader may change the settings and ignore sources: its author, the organisation's owner and teachers."),
+    .describe(
+      "The reader may change the settings and ignore sources: its author, the organisation's owner and teachers.",
+    ),
 });
 export type SimilarityReport = z.infer<typeof SimilarityReportSchema>;
 

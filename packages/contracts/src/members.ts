@@ -202,7 +202,8 @@ export const INVITATION_MESSAGES = {
  * file of each interface language does ("E-mail", "Correo electrónico", "E-post").
  */
 export function isEmailHeading(cell: string): boolean {
-  return /^(e-?mail|correo|e-?post)/i.test(cell.trim());
+  // an address is never a heading (e-mail.office@…, epost@…)
+  return !cell.includes('@') && /^(e-?mail|correo|e-?post)/i.test(cell.trim());
 }
 
 /** Role names accepted in forms and files, case-insensitive; the client shows its own translations. */

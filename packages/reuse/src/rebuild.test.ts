@@ -44,7 +44,12 @@ describe('reportBasis', () => {
     expect(basis.quotes).toEqual(QUOTES);
     expect(basis.references).toEqual(REFERENCES);
     expect(Object.keys(basis.sources).sort()).toEqual(['A', 'B', 'C', 'D']);
-    expect(basis.sources['A']).toEqual({ title: 'Title A', url: null, collection: 'ref:books', text: 'A '.repeat(100) });
+    expect(basis.sources['A']).toEqual({
+      title: 'Title A',
+      url: null,
+      collection: 'ref:books',
+      text: 'A '.repeat(100),
+    });
     // JSON-safe: it is stored in the report's jsonb as it is
     expect(JSON.parse(JSON.stringify(basis))).toEqual(basis);
   });

@@ -566,7 +566,7 @@ export function CheckForm({ aiMode = false, groupId }: { aiMode?: boolean; group
               )}
             </button>
             <div id={`${id}-settings`} hidden={!isSettingsOpen}>
-              <p className="check-form__index-hint">{t('checkSettings.lead')}</p>
+              <p className="check-form__settings-lead">{t('checkSettings.lead')}</p>
               <ReportSettingsFields
                 idPrefix={`${id}-settings`}
                 value={settings}

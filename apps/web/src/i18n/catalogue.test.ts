@@ -118,6 +118,7 @@ describe('translation catalogues', () => {
       expect(isEmailHeading(catalogue.get('members.upload.sampleHeader.email') ?? ''), lang).toBe(true);
     }
     expect(isEmailHeading('someone@example.com')).toBe(false);
+    expect(isEmailHeading('epost@example.no')).toBe(false);
   });
 
   it('the scan sees the source files', () => {

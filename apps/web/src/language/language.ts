@@ -32,8 +32,9 @@ function hasPrefix(pathname: string, prefix: '/es' | '/no'): boolean {
 }
 
 /**
- * Whether a page speaks Norwegian: the cabinet (every page under /profile/ and /admin/) and the /no twins.
- * The public site (home, pricing, legal, blog…) is English and Spanish only.
+ * Whether a page speaks Norwegian: the cabinet (every page under /profile/ and /admin/, with the reports, the AI
+ * results and the modals shown there) and the /no twins. The public site (home, pricing, legal, blog, the AI
+ * detector's page…) is English and Spanish only.
  */
 export function speaksNorwegian(pathname: string): boolean {
   if (hasPrefix(pathname, '/no')) return true;

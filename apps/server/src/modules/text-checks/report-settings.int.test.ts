@@ -107,7 +107,7 @@ describe(`report settings and source tools (${TEST_DB_KIND})`, () => {
     const created = await signUpAccount(t.app, Account, 'settings', { name, ...fields });
     const user = (await findUserByEmail(t.handle.db, created.email))!;
     const acc = (await findAccountOfUser(t.handle.db, user.id))!;
-    if (pages > 0) await creditPages(t.handle.db, { accountId: acc.id, bucket: "balance", pages, kind: "deposit" });
+    if (pages > 0) await creditPages(t.handle.db, { accountId: acc.id, bucket: 'balance', pages, kind: 'deposit' });
     return created;
   }
 
@@ -270,10 +270,7 @@ describe(`report settings and source tools (${TEST_DB_KIND})`, () => {
     const selfReport = await checker.report(self);
     expect(keysOf(selfReport.plagiarism.sources)).not.toContain(wrenGarden);
     expect(keysOf(selfReport.plagiarism.sources)).toContain(dora);
-    expect(selfReport.excluded_sources?.map((s) => [s.index[0]?.db_id, s.reason])).toContainEqual([
-      wrenGarden,
-      'self',
-    ]);
+    expect(selfReport.excluded_sources?.map((s) => [s.index[0]?.db_id, s.reason])).toContainEqual([wrenGarden, 'self']);
     expect(selfReport.settings).toMatchObject({ exclude_self_plagiarism: true, custom_author: 'WREN author' });
     // the percent stored when the check finished follows its settings
     expect((await checker.document(self)).percent).toBe(selfReport.plagiarism.percents.total);
@@ -322,8 +319,8 @@ describe(`report settings and source tools (${TEST_DB_KIND})`, () => {
     expect(refData.passages.every((p) => p.checked.text.length > 0)).toBe(true);
 
     // another user's document: the passage, not the source's text
-    const startOfGarden = full.plagiarism.nodes.find(
-      (n) => n.sources.some((s) => full.plagiarism.sources[s - 1]?.index[0]?.db_id === garden),
+    const startOfGarden = full.plagiarism.nodes.find((n) =>
+      n.sources.some((s) => full.plagiarism.sources[s - 1]?.index[0]?.db_id === garden),
     )!;
     const privateAnswer = await reader.browser.get(
       `/api/v1/text/report/${String(id)}/sources/passage?source=${encodeURIComponent(garden)}&start=${String(startOfGarden.start)}`,

@@ -324,7 +324,7 @@ export async function sendTextToAi(
     // The group pays: only who acts for it now (a current member, or its token), as a new AI check would; the
     // AI check is the sender's, held against the sender's page limit (queueAiCheck checks the membership again).
     const { group, role } = await groupActingFor(db, caller, check.group_id);
-    if (role === ROLE_STUDENT && group.hide_new_check_for_student) throw new AppError('forbidden');
+    if (role === ROLE_STUDENT && group.hide_new_check_for_student) throw new AppError('new_checks_locked');
     payer.userId = caller.user?.id ?? null;
   }
   try {

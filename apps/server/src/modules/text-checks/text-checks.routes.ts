@@ -22,12 +22,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database.ts';
 import { callerKey, checkRateLimit, type CheckLimits } from '../../http/check-rate-limit.ts';
 import type { UploadedFile } from '../../http/uploads.ts';
-import {
-  getTextDocument,
-  listTextDocuments,
-  sendTextToAi,
-  textAiStatus,
-} from './text-checks.read.ts';
+import { getTextDocument, listTextDocuments, sendTextToAi, textAiStatus } from './text-checks.read.ts';
 import { deleteTextCheck } from './text-checks.delete.ts';
 import { readReport, settingsFromForm } from './report-settings.service.ts';
 import { validateText, type ExtractionCaller } from './text-checks.service.ts';
