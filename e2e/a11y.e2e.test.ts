@@ -1,11 +1,12 @@
 /**
  * Accessibility (issue 20 §4): axe-core on every main page and modal of the client, in English and Spanish —
  * home, pricing, the AI detector (empty and with a result), the sign-up and login modals, the similarity report
- * (a guest's, and a registered user's from My Documents), New check, My Documents, the profile and the members
- * page of an organisation — with no serious or critical violation (moderate and minor ones are counted, not
- * failed). And the keyboard (in English: it does not change with the language): the modals keep focus inside,
- * close on Escape and give focus back to what opened them; the report's sources are reached by Tab and work with
- * Enter and Space. Every scan's counts are kept in e2e/artifacts/axe-results.md (and .json).
+ * modal (a guest's) and the report page (a registered user's, opened from My Documents), New check, My Documents,
+ * the profile and the members page of an organisation — with no serious or critical violation (moderate and minor
+ * ones are counted, not failed). And the keyboard (in English: it does not change with the language): the modals
+ * keep focus inside, close on Escape and give focus back to what opened them; the report's sources, in the modal
+ * and on the report page, are reached by Tab and work with Enter and Space. Every scan's counts are kept in
+ * e2e/artifacts/axe-results.md (and .json).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -89,17 +90,19 @@ async function expectKeyboardModal(page: Page, opener: Locator): Promise<void> {
 }
 
 /**
- * In an open report: Tab reaches the first source, Enter locks its highlight in the text and Space releases it;
- * its switch takes the source out of the highlights with Space.
+ * In an open report (the modal, or the report page): Tab reaches the first source, Enter locks its highlight in
+ * the text and Space releases it; its switch takes the source out of the highlights with Space. `start` is where a
+ * keyboard user arrives: the dialog itself, or the page's heading.
  */
-async function expectKeyboardSources(page: Page, dialog: Locator): Promise<void> {
-  const source = dialog.locator('[data-item="source:1"]');
+async function expectKeyboardSources(page: Page, report: Locator, start: Locator = report): Promise<void> {
+  const source = report.locator('[data-item="source:1"]');
   // the source's own button: it locks the source's highlight (aria-pressed)
   const main = source.locator('button[aria-pressed]');
-  // from the top of the dialog, as a keyboard user arrives
-  await dialog.evaluate((element) => {
+  // from the top of the report, as a keyboard user arrives
+  await start.evaluate((element) => {
     (element as HTMLElement).focus();
   });
+  expect(await hasFocus(start), 'the report takes focus at its top').toBe(true);
   let reached = false;
   for (let step = 0; step < 80 && !reached; step += 1) {
     await page.keyboard.press('Tab');
@@ -109,7 +112,7 @@ async function expectKeyboardSources(page: Page, dialog: Locator): Promise<void>
   expect(await main.getAttribute('aria-pressed')).toBe('false');
   await page.keyboard.press('Enter');
   await expect.poll(() => main.getAttribute('aria-pressed')).toBe('true');
-  expect(await dialog.locator('mark.report-node.is-highlighted').count()).toBeGreaterThan(0);
+  expect(await report.locator('mark.report-node.is-highlighted').count()).toBeGreaterThan(0);
   await page.keyboard.press('Space');
   await expect.poll(() => main.getAttribute('aria-pressed')).toBe('false');
 
@@ -249,7 +252,11 @@ describe('accessibility of the main pages and modals (axe-core)', () => {
       await page.getByRole('button', { name: t(lang, 'check.button.freePage') }).click();
       await dialog.locator('[data-item="source:1"]').waitFor({ timeout: 90_000 });
       await scan(page, lang, 'report modal (guest)', found);
-      if (lang === 'en') await expectKeyboardSources(page, dialog);
+      if (lang === 'en') {
+        // the report modal keeps focus inside, as every modal
+        await expectFocusTrapped(page, dialog);
+        await expectKeyboardSources(page, dialog);
+      }
       // on a phone the sources are a bottom sheet
       await page.setViewportSize({ width: 375, height: 740 });
       await dialog.locator('[data-sheet-state]').waitFor();
@@ -278,6 +285,9 @@ describe('accessibility of the main pages and modals (axe-core)', () => {
         await reader.waitForURL(`${product.url}/profile/new-check`, { timeout: 30_000 });
       }
       const page = reader;
+      onTestFailed(async () => {
+        console.error('screenshot kept at', await keepScreenshot(page, `a11y-cabinet-${lang}`));
+      });
       await page.evaluate((language) => {
         localStorage.setItem('language', language);
       }, lang);
@@ -305,18 +315,30 @@ describe('accessibility of the main pages and modals (axe-core)', () => {
       await row.and(page.locator('[data-state="ready"]')).waitFor({ timeout: 90_000 });
       await scan(page, lang, 'My Documents', found);
 
-      const open = row.getByRole('button', { name: t(lang, 'documents.open') });
-      await open.click();
-      const dialog = page.getByRole('dialog');
-      await dialog.locator('[data-item="source:1"]').waitFor({ timeout: 60_000 });
-      await scan(page, lang, 'report modal (My Documents)', found);
-      if (lang === 'en') {
-        await expectFocusTrapped(page, dialog);
-        await expectKeyboardSources(page, dialog);
-      }
-      await page.keyboard.press('Escape');
-      await dialog.waitFor({ state: 'detached' });
-      await expect.poll(() => hasFocus(open), { message: 'focus goes back to "Open report"' }).toBe(true);
+      // "Open" is a link to the report at its own address, in the reader's language (the report's twin)
+      const id = (await row.getAttribute('data-document-id')) ?? '';
+      const address = `${prefix(lang)}/profile/report/${id}`;
+      const open = row.getByRole('link', { name: t(lang, 'folders.open'), exact: true });
+      expect(await open.getAttribute('href')).toBe(address);
+      await open.focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => new URL(page.url()).pathname).toBe(address);
+      const report = page.locator(`.report-page[data-check-id="${id}"]`);
+      const heading = report.getByRole('heading', { level: 1, name: new RegExp(`^${t(lang, 'report.kind')}`) });
+      await heading.waitFor({ timeout: 30_000 });
+      await report.locator('[data-item="source:1"]').waitFor({ timeout: 60_000 });
+      await scan(page, lang, 'report page (from My Documents)', found);
+      if (lang === 'en') await expectKeyboardSources(page, report, heading);
+      // on a phone the page's sources are a bottom sheet, as in the modal
+      await page.setViewportSize({ width: 375, height: 740 });
+      await report.locator('[data-sheet-state]').waitFor();
+      await scan(page, lang, 'report page at 375 px', found);
+      await page.setViewportSize({ width: 1280, height: 900 });
+      // Back leaves the page for My Documents, still in the reader's language
+      await page.goBack();
+      await row.waitFor();
+      expect(new URL(page.url()).pathname).toBe('/profile/my-documents');
+      await page.getByRole('heading', { level: 1, name: t(lang, 'pages.myDocuments.title') }).waitFor();
 
       const menu = page.getByRole('button', { name: t(lang, 'profileMenu.label') });
       await menu.click();

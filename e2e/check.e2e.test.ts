@@ -62,19 +62,21 @@ async function newestReady(page: Page): Promise<Locator> {
 }
 
 /**
- * The report modal once the report is shown (after the progress messages): the first source, or with
- * `empty` the empty list's message.
+ * The report page of the row's document, opened by the row's "Open" link (the report at its own address,
+ * /profile/report/{id}), once the report is shown (after the progress messages): the first source, or with `empty`
+ * the empty list's message.
  */
-async function openReport(page: Page, row: Locator, empty?: string): Promise<{ dialog: Locator; id: string }> {
+async function openReport(page: Page, row: Locator, empty?: string): Promise<{ report: Locator; id: string }> {
   const id = (await row.getAttribute('data-document-id')) ?? '';
-  await row.getByRole('button', { name: 'Open report' }).click();
+  expect(id).not.toBe('');
+  await row.getByRole('link', { name: 'Open', exact: true }).click();
+  await expect.poll(() => new URL(page.url()).pathname).toBe(`/profile/report/${id}`);
   // titled by the document ("Similarity report: <title>"); the check's id is on the report
-  const dialog = page
-    .getByRole('dialog', { name: /^Similarity report/ })
-    .filter({ has: page.locator(`[data-check-id="${id}"]`) });
-  const shown = empty === undefined ? dialog.locator('[data-item^="source:"]').first() : dialog.getByText(empty);
+  const report = page.locator(`.report-page[data-check-id="${id}"]`);
+  await report.getByRole('heading', { level: 1, name: /^Similarity report/ }).waitFor({ timeout: 30_000 });
+  const shown = empty === undefined ? report.locator('[data-item^="source:"]').first() : report.getByText(empty);
   await shown.waitFor({ timeout: 60_000 });
-  return { dialog, id };
+  return { report, id };
 }
 
 describe('the plagiarism check in the browser', () => {
@@ -167,12 +169,12 @@ describe('the plagiarism check in the browser', () => {
     await signUp(second, product.url, `second.${String(Date.now())}@example.com`);
     await second.getByLabel('Text to check').fill(GARDEN_REUSE);
     await runConfirmedCheck(second, product.url);
-    const { dialog } = await openReport(second, await newestReady(second));
-    const names = (await dialog.locator('[data-item^="source:"]').allTextContents()).join(' ');
+    const { report } = await openReport(second, await newestReady(second));
+    const names = (await report.locator('[data-item^="source:"]').allTextContents()).join(' ');
     // someone else's document: whose it is, never its owner, title or text
     expect(names).toMatch(/A document submitted to Veritext on \d{1,2} [A-Z][a-z]{2} \d{4}/);
     expect(names).not.toContain(`#${firstId}`);
-    const marked = (await dialog.locator('mark.report-node').allTextContents()).join(' ');
+    const marked = (await report.locator('mark.report-node').allTextContents()).join(' ');
     expect(marked).toContain('compost is shared');
     await shoot(second, 'second-user-report');
   });
@@ -192,8 +194,8 @@ describe('the plagiarism check in the browser', () => {
     const row = await newestReady(page);
     expect(await row.textContent()).toContain('cello-lessons.docx');
     // an original text: the report has no sources
-    const { dialog } = await openReport(page, row, 'No similarity detected.');
-    expect(await dialog.textContent()).toContain('slow scales');
+    const { report } = await openReport(page, row, 'No similarity detected.');
+    expect(await report.textContent()).toContain('slow scales');
   });
 
   it('at 375 px the sources are a bottom sheet that opens and closes by touch', async () => {
@@ -201,12 +203,17 @@ describe('the plagiarism check in the browser', () => {
     await signUp(page, product.url, `phone.${String(Date.now())}@example.com`);
     await page.getByLabel('Text to check').fill(`${ORIGINAL_ESSAY}\n\n${ESSAY_PARAGRAPH_EDITED}`);
     await runConfirmedCheck(page, product.url);
-    const { dialog } = await openReport(page, await newestReady(page));
-    const sheet = dialog.locator('[data-sheet-state]');
-    const handle = dialog.locator('[data-sheet-handle]');
+    const { report } = await openReport(page, await newestReady(page));
+    const sheet = report.locator('[data-sheet-state]');
+    const handle = report.locator('[data-sheet-handle]');
     // the mouse pointer that opened the report rests over the text: hovering may move the sheet once, then it
     // settles (no peeking/expanded flicker as the sheet moves other items under the pointer)
     await handle.waitFor();
+    // on the report page the report takes the window under the site's header, below the page's heading: scrolled
+    // to it, as a reader does, the whole report (its text, then the sheet) is in view
+    await report.locator('.report').evaluate((element) => {
+      element.scrollIntoView({ block: 'end' });
+    });
     // it opens peeking (or expanded, when the pointer rested on a marked passage of the text)
     expect(['peeking', 'expanded']).toContain(await sheet.getAttribute('data-sheet-state'));
 
@@ -223,7 +230,7 @@ describe('the plagiarism check in the browser', () => {
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     };
     const bodyHeight = (): Promise<number> =>
-      dialog.locator('.report-sheet__body').evaluate((body) => body.getBoundingClientRect().height);
+      report.locator('.report-sheet__body').evaluate((body) => body.getBoundingClientRect().height);
 
     await swipe(0, 120);
     await expect.poll(() => sheet.getAttribute('data-sheet-state')).toBe('collapsed');

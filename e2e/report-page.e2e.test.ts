@@ -162,13 +162,13 @@ describe('the report page', () => {
     expect(await sources.count()).toBe(1);
     const excluded = page.getByTestId('excluded-sources');
     await excluded.getByText('1 source left out').waitFor();
-    await excluded.getByRole('button', { name: /^Include .* again$/ }).click();
+    await excluded.getByRole('button', { name: /^Include again: / }).click();
     await expect.poll(() => similarity(page), { timeout: 30_000 }).toBe(before);
     await expect.poll(() => sources.count()).toBe(2);
 
     // only this source: in the address (Back leaves the view), with a clear way back to every source
     const collection = sources.filter({ hasText: 'lighthouses.txt' });
-    await collection.getByRole('button', { name: /^Show only / }).click();
+    await collection.getByRole('button', { name: /^Only this source: / }).click();
     const banner = page.getByTestId('only-source-banner');
     await banner.waitFor({ timeout: 30_000 });
     expect(page.url()).toContain('?source=');
@@ -178,7 +178,7 @@ describe('the report page', () => {
     await page.goBack();
     await banner.waitFor({ state: 'detached' });
     await expect.poll(() => sources.count()).toBe(2);
-    await collection.getByRole('button', { name: /^Show only / }).click();
+    await collection.getByRole('button', { name: /^Only this source: / }).click();
     await banner.getByRole('button', { name: 'Show all sources' }).click();
     await banner.waitFor({ state: 'detached' });
     await expect.poll(() => sources.count()).toBe(2);

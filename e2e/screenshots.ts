@@ -134,18 +134,20 @@ async function tourUser(browser: Browser, product: Product, lang: Lang): Promise
   const row = page.locator('[data-document-id]').first();
   await row.and(page.locator('[data-state="ready"]')).waitFor({ timeout: 90_000 });
   await shootBoth(page, `${lang}-my-documents`);
-  await row.locator('button').first().click();
-  await page.getByRole('dialog').locator('[data-item^="source:"]').first().waitFor({ timeout: 90_000 });
+  // "Open" goes to the report page (the report at its own address)
+  const id = (await row.getAttribute('data-document-id')) ?? '';
+  await row.locator('a.cabinet__open').click();
+  const report = page.locator(`.report-page[data-check-id="${id}"]`);
+  await report.locator('[data-item^="source:"]').first().waitFor({ timeout: 90_000 });
   await page.waitForTimeout(500);
   await shootBoth(page, `${lang}-report-cabinet`);
   // on a phone: the first screen of the report, and its totals (Similarity / AI) scrolled into view
   await page.setViewportSize({ width: 375, height: 740 });
   await page.screenshot({ path: path.join(OUT, `${lang}-report-cabinet-375-first-screen.png`) });
-  await page.getByRole('dialog').locator('.report__toolbar').scrollIntoViewIfNeeded();
+  await report.locator('.report__toolbar').scrollIntoViewIfNeeded();
   await page.screenshot({ path: path.join(OUT, `${lang}-report-cabinet-375-totals.png`) });
-  await page.getByRole('dialog').getByRole('tab', { name: /AI|IA/ }).first().click();
+  await report.getByRole('tab', { name: /AI|IA/ }).first().click();
   await page.screenshot({ path: path.join(OUT, `${lang}-report-cabinet-375-ai.png`) });
-  await page.keyboard.press('Escape');
   await page.goto(`${product.url}/profile/`);
   await page.waitForLoadState('networkidle');
   await shootBoth(page, `${lang}-profile`);

@@ -9,6 +9,7 @@ import { useServices, useSession } from '../app/ServicesContext.tsx';
 import { fetchGroups, GROUPS_QUERY_KEY } from '../check/groups.ts';
 import { Spinner } from '../components/Spinner.tsx';
 import { useErrorText } from '../modals/useAuthFlow.ts';
+import { reportPath as reportPagePath } from '../report/page/reportPage.ts';
 import { NEW_CHECK_PATH } from '../session/destinations.ts';
 import {
   activeFilterCount,
@@ -34,9 +35,12 @@ import { buildTree, moveTargets, pathOf, selectionOf, siblingsOf, type FolderNod
 import { Pagination } from './Pagination.tsx';
 import { isRunning, STATUS_LABEL_KEYS, STATUS_TONES, statusLabel } from './statusLabels.ts';
 
-/** The report page of a document (its own address; the cabinet keeps the stored language). */
-export function reportPath(id: number): string {
-  return `/profile/report/${String(id)}`;
+/**
+ * The report page of a document, in the reader's language: the report has /es and /no twins, and its English
+ * address would show a Spanish reader the report in English (and store English as their choice).
+ */
+export function reportPath(id: number, language: string): string {
+  return reportPagePath(id, language);
 }
 
 type DialogState =
@@ -807,7 +811,7 @@ function CabinetRow({
       </td>
       <td className="documents__actions cabinet__row-actions">
         {document.state === 4 ? null : (
-          <Link to={reportPath(document.id)} className="cabinet__open" aria-describedby={titleId}>
+          <Link to={reportPath(document.id, language)} className="cabinet__open" aria-describedby={titleId}>
             {t('folders.open')}
           </Link>
         )}

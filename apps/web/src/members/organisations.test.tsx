@@ -55,7 +55,9 @@ function render(
   const queryClient = new QueryClient({ defaultOptions: { queries: { retryOnMount: false, staleTime: Infinity } } });
   if (data.groups !== undefined) queryClient.setQueryData(GROUPS_QUERY_KEY, data.groups);
   if (data.invitations !== undefined) queryClient.setQueryData(MY_INVITATIONS_QUERY_KEY, data.invitations);
-  const services = { queryClient } as Partial<Services> as Services;
+  // the documents page reads who is signed in (its author column and its own documents)
+  const session = { subscribe: () => () => undefined, getState: () => ({ status: 'user', profile: { id: 101 } }) };
+  const services = { queryClient, session } as unknown as Services;
   return renderToStaticMarkup(
     <MemoryRouter initialEntries={[data.path ?? '/profile/']}>
       <QueryClientProvider client={queryClient}>
