@@ -66,6 +66,8 @@ function useAiFailure(report: SimilarityReport, ai: AiLoad): { title: string; bo
 
 /** How long after the bottom sheet moved a hover may not move it again (its transition is 250 ms). */
 const SHEET_SETTLE_MS = 500;
+/** How far a finger may move on the sheet's handle and still tap it. */
+const TAP_SLOP_PX = 10;
 
 /**
  * The report (check-tool.md §2): the totals as top tabs (similarity / AI view of the text), the text with
@@ -383,7 +385,17 @@ export function ReportView({
                 touchStartY.current = null;
                 if (start === null || end === undefined) return;
                 const direction = swipeDirection(start, end);
-                if (direction === null) return;
+                if (direction === null) {
+                  // A finger that barely moved taps the handle here: on a page that scrolls, Chromium may drop the
+                  // click that follows a touch after a swipe (it reads the touch as stopping a scroll). Cancelling
+                  // the touch's end keeps the click from coming as well.
+                  if (Math.abs(end - start) < TAP_SLOP_PX) {
+                    event.preventDefault();
+                    gestureSwiped.current = false;
+                    dispatchSheet({ type: 'tapHandle' });
+                  }
+                  return;
+                }
                 gestureSwiped.current = true;
                 dispatchSheet({ type: 'swipe', direction });
               }}

@@ -8,7 +8,8 @@ import { Spinner } from '../components/Spinner.tsx';
 import { documentStatus, statusKey } from '../documents/documents.ts';
 import { formatPercent } from '../i18n/format.ts';
 import { useErrorText } from '../modals/useAuthFlow.ts';
-import { formatWorkDate, recentWorksQueryKey, reportPath } from './statistics.ts';
+import { reportPath } from '../report/page/reportPage.ts';
+import { formatWorkDate, recentWorksQueryKey } from './statistics.ts';
 
 function WorkRow({ work, timeZone }: { work: RecentWork; timeZone: string | undefined }) {
   const { t, i18n } = useTranslation();
@@ -21,7 +22,7 @@ function WorkRow({ work, timeZone }: { work: RecentWork; timeZone: string | unde
   return (
     <tr>
       <th scope="row" data-label={t('statistics.recent.work')} className="statistics-table__member">
-        <Link to={reportPath(work.id)}>{title}</Link>
+        <Link to={reportPath(work.id, lang)}>{title}</Link>
       </th>
       <td data-label={t('statistics.recent.author')}>{author}</td>
       <td data-label={t('statistics.recent.status')}>

@@ -143,11 +143,6 @@ export function recentWorksQueryKey(groupId: number): readonly unknown[] {
   return ['statistics-recent', groupId];
 }
 
-/** The address of a document's report (the report page). */
-export function reportPath(documentId: number): string {
-  return `/profile/report/${String(documentId)}`;
-}
-
 /* ---- the monthly chart ---- */
 
 /**
