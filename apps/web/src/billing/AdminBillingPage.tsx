@@ -6,7 +6,7 @@ import type { LedgerAdminAction, Transaction } from '@veritext/contracts';
 import { useServices, useSession } from '../app/ServicesContext.tsx';
 import { PageIntro } from '../components/PageIntro.tsx';
 import { Spinner } from '../components/Spinner.tsx';
-import { DocumentsSkeleton } from '../documents/DocumentsList.tsx';
+import { DocumentsSkeleton } from '../documents/DocumentsSkeleton.tsx';
 import { useErrorText } from '../modals/useAuthFlow.ts';
 import { correctionsOf, CORRECTION_KEYS } from './billing.ts';
 import { BalanceSummary } from './BillingPage.tsx';

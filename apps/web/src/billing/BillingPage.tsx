@@ -8,7 +8,7 @@ import type { CheckGroup } from '../check/account.ts';
 import { fetchGroups, GROUPS_QUERY_KEY } from '../check/groups.ts';
 import { PageIntro } from '../components/PageIntro.tsx';
 import { LoadingBlock } from '../components/Spinner.tsx';
-import { DocumentsSkeleton } from '../documents/DocumentsList.tsx';
+import { DocumentsSkeleton } from '../documents/DocumentsSkeleton.tsx';
 import { formatCount } from '../i18n/format.ts';
 import { ownedGroups } from '../invites/inviteLinks.ts';
 import { useLanguage } from '../language/useLanguage.ts';

@@ -13,7 +13,7 @@ import { useLanguage } from '../language/useLanguage.ts';
 import { useErrorText } from '../modals/useAuthFlow.ts';
 import { AiCheckDeleteDialog } from '../ai-detector/AiCheckDelete.tsx';
 import { useFocusAfterDelete } from './DeleteCheckDialog.tsx';
-import { DocumentsSkeleton } from './DocumentsList.tsx';
+import { DocumentsSkeleton } from './DocumentsSkeleton.tsx';
 import { formatDocumentDate, formatShare, paginationOf } from './documents.ts';
 import {
   aiCheckPath,

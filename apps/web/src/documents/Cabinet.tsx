@@ -29,7 +29,7 @@ import {
   formatShare,
   paginationOf,
 } from './documents.ts';
-import { DocumentsSkeleton } from './DocumentsList.tsx';
+import { DocumentsSkeleton } from './DocumentsSkeleton.tsx';
 import { ConfirmDialog, MoveDialog, NameDialog, ShareDialog } from './FolderDialogs.tsx';
 import { buildTree, moveTargets, pathOf, selectionOf, siblingsOf, type FolderNode } from './folderTree.ts';
 import { Pagination } from './Pagination.tsx';
