@@ -8,11 +8,11 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { solveChallenge } from 'altcha-lib/v1';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { GARDEN_ESSAY, ORIGINAL_ESSAY } from '../apps/server/test/texts.ts';
 import { isBlocking, runAxe } from './axe.ts';
+import { ApiClient } from './api-client.ts';
 import { fillLogInForm, keepScreenshot, launchBrowser, startProduct, type Product } from './harness.ts';
 
 const PASSWORD = 'F0lders!Secret';
@@ -23,69 +23,6 @@ const SAM = { email: `fo.sam.${String(stamp)}@example.com`, password: PASSWORD, 
 const SARA = { email: `fo.sara.${String(stamp)}@example.com`, password: PASSWORD, name: 'Sara Second' };
 const FOLDER = 'Term 1 essays';
 const SHOTS = process.env.FOLDERS_SHOTS;
-
-/** A client of the product's API with its own cookies, as a browser would keep them. */
-class Api {
-  private readonly cookies = new Map<string, string>();
-  private readonly base: string;
-  constructor(base: string) {
-    this.base = base;
-  }
-
-  async send(urlPath: string, form?: Record<string, string>): Promise<Response> {
-    const headers: Record<string, string> = {
-      cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
-      accept: 'application/json',
-    };
-    if (form !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
-    const response = await fetch(`${this.base}${urlPath}`, {
-      method: form === undefined ? 'GET' : 'POST',
-      headers,
-      redirect: 'manual',
-      ...(form === undefined ? {} : { body: new URLSearchParams(form).toString() }),
-    });
-    for (const cookie of response.headers.getSetCookie()) {
-      const pair = cookie.split(';')[0] ?? '';
-      const at = pair.indexOf('=');
-      const [name, value] = [pair.slice(0, at), pair.slice(at + 1)];
-      if (value === '' || /max-age=0/i.test(cookie)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-    return response;
-  }
-
-  async get<T>(urlPath: string): Promise<T> {
-    const response = await this.send(urlPath);
-    if (response.status !== 200) throw new Error(`GET ${urlPath}: ${String(response.status)} ${await response.text()}`);
-    return (await response.json()) as T;
-  }
-
-  async post<T>(urlPath: string, fields: Record<string, string> = {}): Promise<T> {
-    const { token } = await this.get<{ token: string }>('/csrf_tokens');
-    const response = await this.send(urlPath, { ...fields, _csrf_token: token });
-    if (response.status !== 200)
-      throw new Error(`POST ${urlPath}: ${String(response.status)} ${await response.text()}`);
-    return (await response.json()) as T;
-  }
-
-  /** The proof-of-work answer the sign-up form's widget sends. */
-  async botToken(): Promise<string> {
-    const challenge = await this.get<{
-      algorithm: string;
-      challenge: string;
-      maxnumber: number;
-      salt: string;
-      signature: string;
-    }>('/altcha/challenge');
-    const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber)
-      .promise;
-    if (solution === null) throw new Error('the bot check could not be solved');
-    const { algorithm, salt, signature } = challenge;
-    return Buffer.from(
-      JSON.stringify({ algorithm, challenge: challenge.challenge, number: solution.number, salt, signature }),
-    ).toString('base64');
-  }
-}
 
 describe('My Documents: folders', () => {
   let product: Product;
@@ -139,7 +76,7 @@ describe('My Documents: folders', () => {
     });
     browser = await launchBrowser();
 
-    const owner = new Api(product.url);
+    const owner = new ApiClient(product.url);
     const signedUp = await owner.send('/registration/', {
       email: OWNER.email,
       password: PASSWORD,
@@ -155,12 +92,12 @@ describe('My Documents: folders', () => {
     const links = await owner.get<{ data: { invites: { role: number; token: string }[] } }>(
       `/api/v1/groups/${String(groupId)}/invites/`,
     );
-    const students: [Api, typeof SAM, string, string][] = [
-      [new Api(product.url), SAM, 'Rivers of the north', ORIGINAL_ESSAY],
-      [new Api(product.url), SARA, 'Community gardens', GARDEN_ESSAY],
+    const students: [ApiClient, typeof SAM, string, string][] = [
+      [new ApiClient(product.url), SAM, 'Rivers of the north', ORIGINAL_ESSAY],
+      [new ApiClient(product.url), SARA, 'Community gardens', GARDEN_ESSAY],
     ];
     for (const [api, account, role] of [
-      [new Api(product.url), TEACHER, 2],
+      [new ApiClient(product.url), TEACHER, 2],
       ...students.map(([studentApi, account]) => [studentApi, account, 3] as const),
     ] as const) {
       await api.post('/login_check', { _username: account.email, _password: account.password });

@@ -6,12 +6,12 @@
  * members and the student's check are set up through the API; the browser drives only what is tested.
  */
 import type { AddressInfo } from 'node:net';
-import { solveChallenge } from 'altcha-lib/v1';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { GARDEN_ESSAY } from '../apps/server/test/texts.ts';
 import { isBlocking, runAxe } from './axe.ts';
+import { ApiClient } from './api-client.ts';
 import { fillLogInForm, keepScreenshot, launchBrowser, startProduct, type Product } from './harness.ts';
 
 const PASSWORD = 'Comm3nts!Secret';
@@ -41,69 +41,6 @@ function plainTextOf(raw: string): string {
   if (!/quoted-printable/i.test(part.slice(0, bodyStart))) return body;
   const escaped = body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => `%${hex}`);
   return decodeURIComponent(escaped.replace(/%(?![0-9A-F]{2})/g, '%25'));
-}
-
-/** A client of the product's API with its own cookies, as a browser would keep them. */
-class Api {
-  private readonly cookies = new Map<string, string>();
-  private readonly base: string;
-  constructor(base: string) {
-    this.base = base;
-  }
-
-  async send(path: string, form?: Record<string, string>): Promise<Response> {
-    const headers: Record<string, string> = {
-      cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
-      accept: 'application/json',
-      'x-requested-with': 'XMLHttpRequest',
-    };
-    if (form !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
-    const response = await fetch(`${this.base}${path}`, {
-      method: form === undefined ? 'GET' : 'POST',
-      headers,
-      redirect: 'manual',
-      ...(form === undefined ? {} : { body: new URLSearchParams(form).toString() }),
-    });
-    for (const cookie of response.headers.getSetCookie()) {
-      const pair = cookie.split(';')[0] ?? '';
-      const at = pair.indexOf('=');
-      const [name, value] = [pair.slice(0, at), pair.slice(at + 1)];
-      if (value === '' || /max-age=0/i.test(cookie)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-    return response;
-  }
-
-  async get<T>(path: string): Promise<T> {
-    const response = await this.send(path);
-    if (response.status !== 200) throw new Error(`GET ${path}: ${String(response.status)} ${await response.text()}`);
-    return (await response.json()) as T;
-  }
-
-  async post<T>(path: string, fields: Record<string, string> = {}): Promise<T> {
-    const { token } = await this.get<{ token: string }>('/csrf_tokens');
-    const response = await this.send(path, { ...fields, _csrf_token: token });
-    if (response.status !== 200) throw new Error(`POST ${path}: ${String(response.status)} ${await response.text()}`);
-    return (await response.json()) as T;
-  }
-
-  /** The proof-of-work answer the sign-up form's widget sends. */
-  async botToken(): Promise<string> {
-    const challenge = await this.get<{
-      algorithm: string;
-      challenge: string;
-      maxnumber: number;
-      salt: string;
-      signature: string;
-    }>('/altcha/challenge');
-    const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber)
-      .promise;
-    if (solution === null) throw new Error('the bot check could not be solved');
-    const { algorithm, salt, signature } = challenge;
-    return Buffer.from(
-      JSON.stringify({ algorithm, challenge: challenge.challenge, number: solution.number, salt, signature }),
-    ).toString('base64');
-  }
 }
 
 describe('report comments and sharing a report by e-mail', () => {
@@ -155,7 +92,7 @@ describe('report comments and sharing a report by e-mail', () => {
     browser = await launchBrowser();
 
     // The organisation (its owner signs up), its teacher and student (who join by its links), the student's check.
-    const owner = new Api(product.url);
+    const owner = new ApiClient(product.url, { xhr: true });
     const signedUp = await owner.send('/registration/', {
       email: OWNER.email,
       password: PASSWORD,
@@ -171,9 +108,9 @@ describe('report comments and sharing a report by e-mail', () => {
     const links = await owner.get<{ data: { invites: { role: number; token: string }[] } }>(
       `/api/v1/groups/${String(groupId)}/invites/`,
     );
-    const student = new Api(product.url);
+    const student = new ApiClient(product.url, { xhr: true });
     for (const [api, account, role] of [
-      [new Api(product.url), TEACHER, 2],
+      [new ApiClient(product.url, { xhr: true }), TEACHER, 2],
       [student, STUDENT, 3],
     ] as const) {
       await api.post('/login_check', { _username: account.email, _password: account.password });

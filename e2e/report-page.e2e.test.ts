@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { ESSAY_PARAGRAPH_EDITED, GARDEN_ESSAY, LIGHTHOUSE_ARTICLE } from '../apps/server/test/texts.ts';
+import { ApiClient } from './api-client.ts';
 import { fillLogInForm, keepScreenshot, launchBrowser, startProduct, type Product } from './harness.ts';
 
 const PASSWORD = 'Rep0rtPage!Secret';
@@ -27,49 +28,8 @@ const CHECKED_TEXT = [
   'I left the harbour thinking that shared work only lasts when it is written down, agreed on and handed over with care, which is perhaps the oldest lesson of any small community by the sea.',
 ].join('\n\n');
 
-/** A client of the product's API with its own cookies, as a browser keeps them. */
-class Api {
-  private readonly cookies = new Map<string, string>();
-  private readonly base: string;
-  constructor(base: string) {
-    this.base = base;
-  }
-
-  private async send(url: string, form?: Record<string, string>): Promise<Response> {
-    const headers: Record<string, string> = {
-      cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
-      accept: 'application/json',
-    };
-    if (form !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
-    const response = await fetch(`${this.base}${url}`, {
-      method: form === undefined ? 'GET' : 'POST',
-      headers,
-      redirect: 'manual',
-      ...(form === undefined ? {} : { body: new URLSearchParams(form).toString() }),
-    });
-    for (const set of response.headers.getSetCookie()) {
-      const pair = set.split(';')[0] ?? '';
-      const at = pair.indexOf('=');
-      const [name, value] = [pair.slice(0, at), pair.slice(at + 1)];
-      if (value === '' || /max-age=0/i.test(set)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-    return response;
-  }
-
-  async get<T>(url: string): Promise<T> {
-    const response = await this.send(url);
-    if (response.status !== 200) throw new Error(`GET ${url}: ${String(response.status)} ${await response.text()}`);
-    return (await response.json()) as T;
-  }
-
-  async post<T>(url: string, fields: Record<string, string> = {}): Promise<T> {
-    const { token } = await this.get<{ token: string }>('/csrf_tokens');
-    const response = await this.send(url, { ...fields, _csrf_token: token });
-    if (response.status !== 200) throw new Error(`POST ${url}: ${String(response.status)} ${await response.text()}`);
-    return (await response.json()) as T;
-  }
-
+/** The API client, and a check made through it. */
+class Api extends ApiClient {
   /** Checks a text and waits for its report. */
   async check(text: string, title: string): Promise<number> {
     const sent = await this.post<{ data: { text: { id: number } } }>('/api/v1/text', { text, title, language: 'en' });
