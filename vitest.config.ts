@@ -26,6 +26,7 @@ export default defineConfig({
           include: integration,
           environment: 'node',
           env: { VT_TEST_DB: 'pglite' },
+          globalSetup: ['apps/server/test/pglite-template.ts'],
           setupFiles: ['apps/server/test/no-network.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

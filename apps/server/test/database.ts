@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type Database } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
 
@@ -21,7 +23,13 @@ function withDatabaseName(url: string, name: string): string {
 export async function createTestDatabase(options: { migrated?: boolean } = {}): Promise<TestDatabase> {
   const shouldMigrate = options.migrated ?? true;
   if (TEST_DB_KIND === 'pglite') {
-    const db = await openDatabase({ kind: 'pglite', dataDir: null });
+    // A migrated database starts from the run's template (pglite-template.ts); an unmigrated one is new.
+    const template = shouldMigrate ? inject('pgliteTemplate') : undefined;
+    const db = await openDatabase({
+      kind: 'pglite',
+      dataDir: null,
+      ...(template === undefined ? {} : { loadDataDir: new Blob([await readFile(template)]) }),
+    });
     if (shouldMigrate) await migrate(db);
     return { db, url: null, dispose: () => db.close() };
   }

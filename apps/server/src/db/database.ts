@@ -22,17 +22,26 @@ export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** An in-memory PGlite's files as a tarball (tests copy one migrated database this way); absent on PostgreSQL. */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir: string | null /* null: in memory */ };
+  | {
+      kind: 'pglite';
+      dataDir: string | null /* null: in memory */;
+      /** In memory only: start from these files (a dumpDataDir tarball) instead of a new cluster. */
+      loadDataDir?: Blob;
+    };
 
 // PostgreSQL returns int8 and numeric as strings through pg; we keep integers in int4 columns and
 // read counts with ::int, so no global type parser is needed.
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.kind === 'postgres' ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options.dataDir);
+  return options.kind === 'postgres'
+    ? openPostgres(options.url, options.poolSize ?? 10)
+    : openPglite(options.dataDir, options.loadDataDir);
 }
 
 function isProcessAlive(pid: number): boolean {
@@ -68,11 +77,16 @@ function lockDataDir(dataDir: string): () => void {
   return () => rmSync(lockFile, { force: true });
 }
 
-async function openPglite(dataDir: string | null): Promise<Database> {
+async function openPglite(dataDir: string | null, loadDataDir: Blob | undefined): Promise<Database> {
   const unlock = dataDir === null ? () => undefined : lockDataDir(dataDir);
   let lite: PGlite;
   try {
-    lite = dataDir === null ? await PGlite.create() : await PGlite.create(dataDir);
+    lite =
+      dataDir !== null
+        ? await PGlite.create(dataDir)
+        : loadDataDir === undefined
+          ? await PGlite.create()
+          : await PGlite.create({ loadDataDir });
   } catch (error) {
     unlock();
     throw error;
@@ -98,6 +112,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
       await lite.close();
       unlock();
     },
+    ...(dataDir === null ? { dumpDataDir: () => lite.dumpDataDir('none') } : {}),
   };
 }
 
