@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const hasPostgres = (process.env.TEST_DATABASE_URL ?? '') !== '';
@@ -6,6 +7,9 @@ const integration = ['apps/server/src/**/*.int.test.ts', 'apps/server/test/**/*.
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: a single worker on a 2-core machine (ours and CI's),
+    // which leaves a core idle while tests wait on PostgreSQL, the product's process or Chromium.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
