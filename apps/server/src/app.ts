@@ -40,6 +40,7 @@ import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
 import { agreementsRoutes } from './modules/agreements/agreements.routes.ts';
 import { portalRoutes } from './modules/portal/portal.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { quickGuideRoutes } from './modules/quick-guide/quick-guide.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { startEmailVerification } from './modules/auth/account-email.service.ts';
 import { commerceRoutes, paymentWebhookRoutes } from './modules/commerce/commerce.routes.ts';
@@ -58,11 +59,17 @@ import { noticesRoutes } from './modules/notices/notices.routes.ts';
 import { foldersRoutes } from './modules/folders/folders.routes.ts';
 import { reportCommentsRoutes } from './modules/report-comments/report-comments.routes.ts';
 import { reportSharesRoutes } from './modules/report-shares/report-shares.routes.ts';
+import { grammarRoutes } from './modules/grammar/grammar.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { billingAdminRoutes } from './modules/billing/billing-admin.routes.ts';
 import { groupSettingsRoutes } from './modules/groups/group-settings.routes.ts';
 import { groupsAdminRoutes } from './modules/groups/groups-admin.routes.ts';
 import { configureBilling } from './modules/billing/billing.settings.ts';
+import { citationsRoutes } from './modules/citations/citations.routes.ts';
+import { leadsRoutes } from './modules/leads/leads.routes.ts';
+import { leadsAdminRoutes } from './modules/leads/leads-admin.routes.ts';
+import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
+import { trackingAdminRoutes } from './modules/tracking/tracking-admin.routes.ts';
 
 /** How often the server reads an operator's prices (npm run admin -- catalogue:set). */
 const CATALOGUE_REFRESH_MS = 60_000;
@@ -250,6 +257,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await api.register(noticesRoutes, accountEmail);
     await api.register(foldersRoutes, { db, appSecret: config.appSecret });
     await api.register(reportCommentsRoutes, { db });
+    await api.register(grammarRoutes, { db });
     await api.register(reportSharesRoutes, {
       ...accountEmail,
       authRateLimitPerMinute: config.authRateLimitPerMinute,
@@ -258,6 +266,29 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await api.register(billingAdminRoutes, { db });
     await api.register(groupSettingsRoutes, { db });
     await api.register(groupsAdminRoutes, { db });
+    await api.register(citationsRoutes, {
+      db,
+      lookup: config.citationLookup,
+      publicUrl: config.publicUrl,
+      rateLimitPerMinute: config.authRateLimitPerMinute,
+    });
+    await api.register(leadsRoutes, {
+      db,
+      mailer,
+      salesEmail: config.salesEmail,
+      publicUrl: config.publicUrl,
+      appSecret: config.appSecret,
+      cookieSecure: config.cookieSecure,
+    });
+    await api.register(leadsAdminRoutes, { db });
+    // user-action tracking (issue 18): stored beacons, and the funnel for site administrators
+    await api.register(trackingRoutes, {
+      db,
+      appSecret: config.appSecret,
+      publicUrl: config.publicUrl,
+      rateLimitPerMinute: config.trackingRateLimitPerMinute,
+    });
+    await api.register(trackingAdminRoutes, { db });
   });
   // Outside the API scope: no session or CSRF, and a raw body for the signature.
   await app.register(paymentWebhookRoutes, { ctx: commerce });
@@ -271,6 +302,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   await app.register(outboxRoutes, { db, isEnabled: config.env === 'development' });
+  // The quick guide's PDFs (issue 18), before the client's static files.
+  await app.register(quickGuideRoutes);
   await registerWebClient(app, config.webDistDir);
   return app;
 }

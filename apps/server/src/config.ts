@@ -88,6 +88,10 @@ const EnvSchema = z.object({
   SELLER_ADDRESS: z.string().trim().min(1).max(500).optional(),
   SELLER_VAT_ID: z.string().trim().max(50).optional(),
   SELLER_EMAIL: z.email({ error: 'must be an e-mail address' }).max(200).optional(),
+  /** Where the sales forms' leads are mailed (issue 18); unset: sales@ the PUBLIC_URL's host. */
+  SALES_EMAIL: z.email({ error: 'must be an e-mail address' }).max(200).optional(),
+  /** Tracking posts (/user-action/…, issue 18) a minute per address. */
+  TRACKING_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
   /** Invoice numbers read PREFIX-YEAR-NNNNNN. */
   INVOICE_PREFIX: z
     .string()
@@ -102,6 +106,12 @@ const EnvSchema = z.object({
   AI_CHECK_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(150),
   /** Uploaded files one caller (an account, else an address) may have read or waiting at once; one more: 429. */
   EXTRACT_MAX_PER_CALLER: z.coerce.number().int().min(1).max(100).default(2),
+  /** The citation generator's ISBN (Open Library) and DOI (Crossref) look-up: off unless on (issue 18). */
+  CITATION_LOOKUP: z.enum(['on', 'off']).default('off'),
+  OPENLIBRARY_URL: httpUrl.default('https://openlibrary.org'),
+  CROSSREF_URL: httpUrl.default('https://api.crossref.org'),
+  /** Crossref's "polite pool": an address it may write to about the traffic (sent in the User-Agent). */
+  CROSSREF_MAILTO: z.email({ error: 'must be an e-mail address' }).max(200).optional(),
   /** The web-search provider of the internet stage of a check; none: the internet is not searched. */
   WEB_SEARCH_PROVIDER: z.enum(['none', 'searxng', 'brave', 'google']).default('none'),
   /** Base URL of a SearXNG instance with the JSON format enabled. */
@@ -165,6 +175,10 @@ export type Config = {
   publicUrl: string;
   /** SMTP delivery; null: the local outbox. */
   smtp: { url: string; from: string } | null;
+  /** SALES_EMAIL: the address every lead of the sales forms is mailed to (modules/leads). */
+  salesEmail: string;
+  /** TRACKING_RATE_LIMIT_PER_MINUTE: tracking posts a minute per address (modules/tracking). */
+  trackingRateLimitPerMinute: number;
   /** Google sign-in through OpenID Connect; null: not offered. */
   google: { issuer: string; clientId: string; clientSecret: string } | null;
   /** Stripe Checkout for card payments; null: the built-in sandbox gateway (a local test card page). */
@@ -177,6 +191,8 @@ export type Config = {
   checkRateLimits: Record<'validate' | 'check' | 'ai', { perAccount: number; perAddress: number }>;
   /** EXTRACT_MAX_PER_CALLER: files of one caller being read or waiting at once. */
   extractMaxPerCaller: number;
+  /** CITATION_LOOKUP=on: the ISBN and DOI look-up of the citation generator, at these base URLs; null: off. */
+  citationLookup: { openLibraryUrl: string; crossrefUrl: string; mailto: string | null } | null;
   /** The internet as a source collection (WEB_* variables, a search provider's): issue 14. */
   webSearch: {
     /** WEB_SEARCH_PROVIDER and its URL and keys; null: none, the internet is not searched. */
@@ -289,6 +305,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     publicUrl,
     smtp: e.SMTP_URL === undefined || e.MAIL_FROM === undefined ? null : { url: e.SMTP_URL, from: e.MAIL_FROM },
+    salesEmail: e.SALES_EMAIL ?? `sales@${new URL(publicUrl).hostname}`,
+    trackingRateLimitPerMinute: e.TRACKING_RATE_LIMIT_PER_MINUTE,
     google:
       e.GOOGLE_CLIENT_ID === undefined || e.GOOGLE_CLIENT_SECRET === undefined
         ? null
@@ -319,6 +337,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       ai: { perAccount: e.AI_CHECK_RATE_LIMIT_PER_MINUTE, perAddress: e.AI_CHECK_RATE_LIMIT_PER_ADDRESS },
     },
     extractMaxPerCaller: e.EXTRACT_MAX_PER_CALLER,
+    citationLookup:
+      e.CITATION_LOOKUP === 'on'
+        ? {
+            openLibraryUrl: e.OPENLIBRARY_URL.replace(/\/+$/, ''),
+            crossrefUrl: e.CROSSREF_URL.replace(/\/+$/, ''),
+            mailto: e.CROSSREF_MAILTO ?? null,
+          }
+        : null,
     webSearch,
     ...overrides,
   };

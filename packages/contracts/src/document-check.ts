@@ -419,7 +419,7 @@ export type SimilarityReportResponse = z.infer<typeof SimilarityReportResponseSc
 /* ---- the AI check of a document (`fingerprint` calls, type 3) ---- */
 
 export const FingerprintTypeQuerySchema = z.object({
-  type: z.string().max(10).optional().describe('3: the AI check (the only type there is).'),
+  type: z.string().max(10).optional().describe('3: the AI check; 1: the authorship check (issue 18).'),
 });
 
 export const FingerprintSendFormSchema = z

@@ -241,10 +241,48 @@ export const ERRORS = {
     status: 400,
     message: 'Choose a date range of at most 3 years whose start is on or before its end (dates as YYYY-MM-DD).',
   },
+  lead_student: {
+    status: 400,
+    message: 'Students can check their papers themselves: please go to the For students page (/for-students/).',
+  },
+  isbn_not_found: { status: 404, message: 'ISBN not found' },
+  doi_not_found: { status: 404, message: 'DOI not found' },
+  citation_lookup_disabled: { status: 404, message: 'Looking up ISBN and DOI is not enabled on this server.' },
+  citation_lookup_failed: {
+    status: 502,
+    message: 'The look-up service did not answer. Please try again, or fill in the fields yourself.',
+  },
   rate_limited: { status: 429, message: 'Too many attempts. Please wait a moment and try again.' },
   guest_limit_reached: {
     status: 429,
     message: 'Too many guest accounts were made from your network today. Please sign up or log in to go on.',
+  },
+  grammar_not_activated: { status: 403, message: 'Grammar checker is not activated for your organization' },
+  authorship_disabled: {
+    status: 403,
+    message: 'The authorship check (fingerprint) is disabled for your organisation.',
+  },
+  authorship_teacher_only: {
+    status: 403,
+    message: 'Only teachers and the owner of the organisation can run the authorship check.',
+  },
+  authorship_no_student_author: {
+    status: 400,
+    message: 'The authorship check needs a paper submitted by a student of the organisation.',
+  },
+  authorship_not_enough_text: {
+    status: 400,
+    message: 'Not enough original text for the authorship check (minimum 3000 characters).',
+  },
+  authorship_not_enough_student_papers: {
+    status: 400,
+    message:
+      'Not enough papers from the student: the authorship check needs at least 2 earlier papers of the student with 3000 original characters each.',
+  },
+  authorship_not_enough_other_papers: {
+    status: 400,
+    message:
+      'Not enough papers from other students: the authorship check needs at least 3 papers by at least 2 other students with 3000 original characters each.',
   },
   internal: { status: 500, message: 'Something went wrong on our side. Please try again later.' },
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -24,3 +24,8 @@ export * from './report-colours.ts';
 export * from './similarity-band.ts';
 export * from './report-tools.ts';
 export * from './report-settings.ts';
+export * from './leads.ts';
+export * from './citations.ts';
+export * from './grammar.ts';
+export * from './authorship.ts';
+export * from './tracking.ts';

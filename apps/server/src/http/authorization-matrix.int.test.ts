@@ -761,9 +761,15 @@ const MATRIX: Matrix = {
       expect: only(['teacher']),
     },
   ],
-  'GET /api/v1/fingerprint/text-status/:id/': documentCases((_w, id) =>
-    get(`/api/v1/fingerprint/text-status/${id}/?type=3`),
-  ),
+  'GET /api/v1/fingerprint/text-status/:id/': [
+    ...documentCases((_w, id) => get(`/api/v1/fingerprint/text-status/${id}/?type=3`)),
+    // the authorship check's status (type=1, issue 18): whoever reads the document (enabled only for teachers
+    // and owners where the organisation allows it; the result only for them)
+    ...documentCases((_w, id) => get(`/api/v1/fingerprint/text-status/${id}/?type=1`)).map((c) => ({
+      ...c,
+      target: `the authorship status of ${c.target.replace(/^the /, '')}`,
+    })),
+  ],
   'POST /api/v1/fingerprint/send-text/:id/': [
     ...documentCases((_w, id) => post(`/api/v1/fingerprint/send-text/${id}/`, { type: '3' })),
     {
@@ -771,6 +777,18 @@ const MATRIX: Matrix = {
       target: "the organisation's document by the removed member, never sent before (a fresh one per cell)",
       request: (w) => post(`/api/v1/fingerprint/send-text/${String(w.unsentRemovedDocument())}/`, { type: '3' }),
       expect: only(GROUP_READERS),
+    },
+    // the authorship check (type=1, issue 18): only the organisation's teachers and owner get past authorisation,
+    // to the organisation's setting (off in this world); a personal document has none
+    {
+      target: "the authorship check of the user's document",
+      request: (w) => post(`/api/v1/fingerprint/send-text/${documentOf(w, 'userDocument')}/`, { type: '1' }),
+      expect: everyone('denied'),
+    },
+    {
+      target: "the authorship check of the organisation's document by the student",
+      request: (w) => post(`/api/v1/fingerprint/send-text/${documentOf(w, 'studentDocument')}/`, { type: '1' }),
+      expect: only(['teacher', 'owner'], { status: 403, code: 'authorship_disabled' }),
     },
   ],
   'POST /profile/fingerprint/download-pdf/:id/': [
@@ -792,6 +810,12 @@ const MATRIX: Matrix = {
       target: "the AI PDF of the organisation's AI check by the student",
       request: (w) => post(`/profile/fingerprint/download-pdf/${aiCheckOf(w, 'studentAiCheck')}/`, { type: '3' }),
       expect: only(['student', ...GROUP_READERS]),
+    },
+    {
+      // no authorship check was run in this world: teachers and owner get past authorisation to its 404
+      target: "the authorship PDF of the organisation's document by the student",
+      request: (w) => post(`/profile/fingerprint/download-pdf/${documentOf(w, 'studentDocument')}/`, { type: '1' }),
+      expect: everyone('denied'),
     },
   ],
 
@@ -1116,6 +1140,13 @@ const MATRIX: Matrix = {
 
   // ---------------------------------------------------------------- operations
   'GET /health': [{ target: 'liveness', request: () => get('/health'), expect: PUBLIC }],
+  // the quick guide's PDFs (issue 18): public assets
+  'GET /assets/QuickGuide.pdf': [
+    { target: 'the quick guide (English)', request: () => get('/assets/QuickGuide.pdf'), expect: PUBLIC },
+  ],
+  'GET /assets/es/QuickGuide.pdf': [
+    { target: 'the quick guide (Spanish)', request: () => get('/assets/es/QuickGuide.pdf'), expect: PUBLIC },
+  ],
   'GET /metrics': [
     { target: 'the metrics, from outside', request: () => get('/metrics'), expect: everyone('denied') },
     {
@@ -1157,6 +1188,26 @@ const MATRIX: Matrix = {
   // ---------------------------------------------------------------- report comments and shares (issue 17)
   // After the local outbox's cells: the shared-report e-mails name the fixture's documents, as they should.
   // Comments: whoever reads the report reads them; a teacher or the owner of the check's organisation writes them.
+  // the grammar checker (issue 18): whoever reads the document; the world's organisation has not activated it, so
+  // running it answers those readers grammar_not_activated (and the user's personal document too)
+  'GET /api/v1/grammar/:id/': documentCases((_w, id) => get(`/api/v1/grammar/${id}/`)),
+  'POST /api/v1/grammar/:id/': [
+    {
+      target: "the user's document",
+      request: (w) => post(`/api/v1/grammar/${documentOf(w, 'userDocument')}/`),
+      expect: only(USER_ITSELF, { status: 403, code: 'grammar_not_activated' }),
+    },
+    {
+      target: "the organisation's document by the removed member",
+      request: (w) => post(`/api/v1/grammar/${documentOf(w, 'removedDocument')}/`),
+      expect: only(['removedMember', ...GROUP_READERS], { status: 403, code: 'grammar_not_activated' }),
+    },
+    {
+      target: "the organisation's document by the student",
+      request: (w) => post(`/api/v1/grammar/${documentOf(w, 'studentDocument')}/`),
+      expect: only(['student', ...GROUP_READERS], { status: 403, code: 'grammar_not_activated' }),
+    },
+  ],
   'GET /api/v1/text/:id/comments/': documentCases((_w, id) => get(`/api/v1/text/${id}/comments/`)),
   'POST /api/v1/text/:id/comments/': [
     {
@@ -1216,9 +1267,127 @@ const MATRIX: Matrix = {
       expect: everyone({ status: 404, code: 'not_found' }),
     },
   ],
+  // the sales forms (issue 18): public, a bot check each; a visitor not signed in gets an account and a session
+  'POST /api/v1/forms/enquiry/': [
+    {
+      target: 'a lead (an account for a new address when the caller is not signed in)',
+      request: async (w) =>
+        post('/api/v1/forms/enquiry/', {
+          name: 'Lead Person',
+          email: newEmail('lead'),
+          job: 'Librarian',
+          lms: 'Moodle',
+          number_of_students: '300',
+          'security-token-contact': await w.botToken(),
+        }),
+      expect: PUBLIC,
+      after: renewSession,
+    },
+  ],
+  'POST /api/v1/forms/contact/': [
+    {
+      target: 'a lead',
+      request: async (w) =>
+        post('/api/v1/forms/contact/', {
+          name: 'Lead Person',
+          email: newEmail('lead'),
+          message: 'Hello',
+          'security-token-contact': await w.botToken(),
+        }),
+      expect: PUBLIC,
+    },
+  ],
+  'POST /api/v1/forms/quick-guide/': [
+    {
+      target: 'a lead',
+      request: async (w) =>
+        post('/api/v1/forms/quick-guide/', {
+          name: 'Lead Person',
+          email: newEmail('lead'),
+          'security-token-contact': await w.botToken(),
+        }),
+      expect: PUBLIC,
+    },
+  ],
+  'POST /send_feedback/request': [
+    {
+      target: 'a lead (custom quote)',
+      request: async (w) =>
+        post('/send_feedback/request', {
+          name: 'Lead Person',
+          email: newEmail('lead'),
+          message: 'A quote for 500 students',
+          token: await w.botToken(),
+        }),
+      expect: PUBLIC,
+    },
+  ],
+  'GET /api/v1/admin/leads/': [
+    { target: 'the leads of the sales forms', request: () => get('/api/v1/admin/leads/'), expect: SITE_ADMIN },
+  ],
+  'GET /api/v1/admin/leads.csv': [
+    { target: 'the leads as CSV', request: () => get('/api/v1/admin/leads.csv'), expect: SITE_ADMIN },
+  ],
+  // the citation generator (issue 18): formatting is public; the history is each account's own (a guest keeps it in
+  // the browser, a group token has none); the look-up is off in this world (CITATION_LOOKUP unset)
+  'POST /api/v1/citations/format/': [
+    {
+      target: 'a reference (nothing stored)',
+      request: () => post('/api/v1/citations/format/', CITATION_FORM),
+      expect: PUBLIC,
+    },
+  ],
+  'GET /api/v1/citations/': [
+    { target: "the caller's own history", request: () => get('/api/v1/citations/'), expect: ACCOUNT_HOLDERS },
+  ],
+  'POST /api/v1/citations/': [
+    {
+      target: "a reference added to the caller's own history",
+      request: () => post('/api/v1/citations/', CITATION_FORM),
+      expect: ACCOUNT_HOLDERS,
+    },
+  ],
+  'POST /api/v1/citations/:id/delete/': [
+    {
+      target: "an entry of the user's history (a new one for each cell)",
+      request: async (w) => {
+        const { data } = await w.must<{ data: { citation: { id: number } } }>(
+          'user',
+          { method: 'POST', url: '/api/v1/citations/', form: CITATION_FORM },
+          'a citation of the user',
+        );
+        return post(`/api/v1/citations/${String(data.citation.id)}/delete/`);
+      },
+      expect: THE_USER,
+    },
+  ],
+  'POST /api/v1/citations/clear/': [
+    {
+      target: "the caller's own history",
+      request: () => post('/api/v1/citations/clear/'),
+      expect: ACCOUNT_HOLDERS,
+    },
+  ],
+  'GET /api/v1/citations/settings/': [
+    { target: 'whether the look-up is on', request: () => get('/api/v1/citations/settings/'), expect: PUBLIC },
+  ],
+  'GET /api/v1/citations/lookup/': [
+    {
+      target: 'an ISBN (the look-up is off here)',
+      request: () => get('/api/v1/citations/lookup/?isbn=9780140328721'),
+      expect: everyone({ status: 404, code: 'citation_lookup_disabled' }),
+    },
+  ],
   'GET /api/docs': [{ target: 'the API documentation page', request: () => get('/api/docs'), expect: PUBLIC }],
   'GET /api/docs/json': [{ target: 'the OpenAPI document', request: () => get('/api/docs/json'), expect: PUBLIC }],
   'GET /api/docs/yaml': [{ target: 'the OpenAPI document', request: () => get('/api/docs/yaml'), expect: PUBLIC }],
+};
+
+/** A valid citation form: a book in APA. */
+const CITATION_FORM = {
+  style: 'apa',
+  type: 'book',
+  source: JSON.stringify({ title: 'A book', authors: [{ given: 'Ann', family: 'Lee' }], year: '2020' }),
 };
 
 let webhookSerial = 0;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { deleteExpiredRows } from './maintenance.repository.ts';
 import { defineJob, type JobQueue } from './queue.ts';
 
-/** Removes expired sessions and used bot-check solutions. Idempotent, so a retry is harmless. */
+/** Removes expired sessions, used bot-check solutions and old tracking events. Idempotent, so a retry is harmless. */
 export const cleanupExpired = defineJob({
   name: 'cleanup-expired',
   version: 1,

@@ -26,10 +26,13 @@ import { createFoldersEndpoints } from './folders.ts';
 import { createNoticesEndpoints } from './notices.ts';
 import { createOrganisationEndpoints } from './organisation.ts';
 import { createReportToolsEndpoints } from './reportTools.ts';
+import { createGrammarEndpoints } from '../report/grammar/grammarEndpoints.ts';
+import { createAuthorshipEndpoints } from '../report/authorship/authorshipEndpoints.ts';
 import { createReportSettingsEndpoints, reportSettingsFields, type ReportSettingsInput } from './reportSettings.ts';
 import { createSubscriptionEndpoints } from '../commerce/subscriptionEndpoints.ts';
 import { createBillingEndpoints } from '../billing/billingEndpoints.ts';
 import { createStatisticsEndpoints } from '../statistics/statisticsEndpoints.ts';
+import { createFormsEndpoints } from '../forms/formsEndpoints.ts';
 import { lazySchema } from './lazySchema.ts';
 
 /** A text or one file for the text-check calls (check-tool.md §7). */
@@ -93,10 +96,13 @@ export function createEndpoints(client: ApiClient, csrf: CsrfCache) {
     ...createNoticesEndpoints(client, csrf),
     ...createOrganisationEndpoints(client, csrf),
     ...createReportToolsEndpoints(client, csrf),
+    ...createGrammarEndpoints(client, csrf),
+    ...createAuthorshipEndpoints(client, csrf),
     ...createReportSettingsEndpoints(client, csrf),
     ...createSubscriptionEndpoints(client, csrf),
     ...createBillingEndpoints(client, csrf),
     ...createStatisticsEndpoints(client),
+    ...createFormsEndpoints(client, csrf),
 
     /** Which outside sign-in providers are offered (Google: 'Continue with Google'). */
     authProviders(): Promise<AuthProvidersResponse> {

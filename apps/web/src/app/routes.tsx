@@ -4,17 +4,13 @@ import type { TWIN_PAGES } from '@veritext/contracts';
 import {
   AboutPage,
   AiDetectorPage,
-  ContactPage,
   DevelopersPage,
-  EducationRequestPage,
   GoogleDocsPage,
   HigherEdPage,
   HomePage,
   PricingPage,
-  RequestSuccessfulPage,
-  StudentsPage,
 } from '../pages/SitePages.tsx';
-import { BlogPage, CitationPage, NotFoundPage } from '../pages/OtherPages.tsx';
+import { BlogPage, NotFoundPage } from '../pages/OtherPages.tsx';
 import { portalRoutes } from '../portal/portalRoutes.tsx';
 import { commerceRoutes } from '../commerce/commerceRoutes.tsx';
 import { LEGAL_DOCUMENTS, LEGAL_PATHS } from '../legal/legalPaths.ts';
@@ -22,6 +18,15 @@ import { Layout } from './Layout.tsx';
 import { lazyComponent } from './lazyComponent.ts';
 import { RequireLogin } from './RequireLogin.tsx';
 
+// The sales forms' pages (issue 18) load on demand.
+const ContactPage = lazyComponent(async () => (await import('../forms/ContactPage.tsx')).ContactPage);
+const EducationRequestPage = lazyComponent(
+  async () => (await import('../forms/EducationRequestPage.tsx')).EducationRequestPage,
+);
+const StudentsPage = lazyComponent(async () => (await import('../forms/StudentsPage.tsx')).StudentsPage);
+const RequestSuccessfulPage = lazyComponent(
+  async () => (await import('../forms/RequestSuccessfulPage.tsx')).RequestSuccessfulPage,
+);
 // Pages behind the login (and the organisation and admin pages) load on demand: most visitors never open them.
 const ProfilePage = lazyComponent(async () => (await import('../pages/ProfilePages.tsx')).ProfilePage);
 const NewCheckPage = lazyComponent(async () => (await import('../pages/ProfilePages.tsx')).NewCheckPage);
@@ -38,6 +43,7 @@ const OrganisationSettingsPage = lazyComponent(
 const AdminOrganisationsPage = lazyComponent(
   async () => (await import('../organisation/AdminOrganisationsPage.tsx')).AdminOrganisationsPage,
 );
+const AdminLeadsPage = lazyComponent(async () => (await import('../admin-leads/AdminLeadsPage.tsx')).AdminLeadsPage);
 const NoticesPage = lazyComponent(async () => (await import('../notices/NoticesPage.tsx')).NoticesPage);
 const ReportPage = lazyComponent(async () => (await import('../report/page/ReportPage.tsx')).ReportPage);
 const LegalPage = lazyComponent(async () => (await import('../legal/LegalPage.tsx')).LegalPage);
@@ -47,6 +53,10 @@ const AdminBillingPage = lazyComponent(async () => (await import('../billing/Adm
 // A report shared by e-mail: public (the link's token is the credential), read without an account.
 const SharedReportPage = lazyComponent(
   async () => (await import('../report/share/SharedReportPage.tsx')).SharedReportPage,
+);
+// The citation generator (issue 18): public, loads on demand with its own styles and calls.
+const CitationGeneratorPage = lazyComponent(
+  async () => (await import('../citations/CitationGeneratorPage.tsx')).CitationGeneratorPage,
 );
 const AdminCollectionsPage = lazyComponent(
   async () => (await import('../pages/AdminCollectionsPage.tsx')).AdminCollectionsPage,
@@ -116,7 +126,9 @@ export const routes: RouteObject[] = [
       { path: '/admin/collections', element: withLogin(AdminCollectionsPage) },
       { path: '/admin/billing', element: withLogin(AdminBillingPage) },
       { path: '/admin/organisations', element: withLogin(AdminOrganisationsPage) },
-      { path: '/citation-generator/', element: <CitationPage /> },
+      { path: '/admin/leads', element: withLogin(AdminLeadsPage) },
+      { path: '/citation-generator/', element: <CitationGeneratorPage /> },
+      { path: '/es/citation-generator/', element: <CitationGeneratorPage /> },
       { path: '/reset-password/', element: <ResetPasswordPage /> },
       { path: '/shared-report/:token', element: <SharedReportPage /> },
       ...commerceRoutes,

@@ -23,6 +23,7 @@ import {
 import { NOTICES_QUERY_KEY } from '../notices/notices.ts';
 import { STATISTICS_PATH } from '../statistics/statistics.ts';
 import { ADMIN_BILLING_PATH, BILLING_PATH } from '../billing/billing.ts';
+import { ADMIN_LEADS_PATH } from '../admin-leads/adminLeads.ts';
 import { ADMIN_ORGANISATIONS_PATH, ORGANISATION_SETTINGS_PATH } from '../organisation/organisationSettings.ts';
 import { Spinner } from './Spinner.tsx';
 
@@ -175,6 +176,11 @@ export function ProfileMenu({ profile }: { profile: CredentialsUser }) {
           {profile.is_admin === true ? (
             <DropdownMenu.Item className="menu__item" onSelect={() => void navigate(ADMIN_BILLING_PATH)}>
               {t('billing.admin.menuLink')}
+            </DropdownMenu.Item>
+          ) : null}
+          {profile.is_admin === true ? (
+            <DropdownMenu.Item className="menu__item" onSelect={() => void navigate(ADMIN_LEADS_PATH)}>
+              {t('adminLeads.menuLink')}
             </DropdownMenu.Item>
           ) : null}
           <DropdownMenu.Separator className="menu__separator" />

@@ -3,8 +3,8 @@ import { LEGAL_PATHS } from '../legal/legalPaths.ts';
 
 /**
  * Every route pattern that exists in English and, with the /es prefix, in Spanish: the spec's twin pages,
- * the legal documents, the card-payment pages and the cabinet's Billing page. Pages not listed here (the cabinet, the portal, the
- * citation generator, the password reset) have one path in both languages: the stored choice decides.
+ * the legal documents, the card-payment pages, the cabinet's Billing page and the citation generator. Pages not listed here (the
+ * cabinet, the portal, the password reset) have one path in both languages: the stored choice decides.
  * language.test.ts checks this list against the router's route table, both ways.
  */
 export const TWIN_ROUTE_PATTERNS: readonly string[] = [
@@ -17,6 +17,8 @@ export const TWIN_ROUTE_PATTERNS: readonly string[] = [
   '/profile/billing/',
   // the Similarity report's own address (issue 17)
   '/profile/report/:id',
+  // the citation generator (issue 18)
+  '/citation-generator/',
 ];
 
 /**

@@ -15,7 +15,8 @@ import { aiBasicLine, cartItem, order, pricingFixture } from '../commerce/testOr
 import { Footer } from '../components/Footer.tsx';
 import { i18next, initI18n } from '../i18n/index.ts';
 import { localisedPath } from '../language/language.ts';
-import { ContactPage, PricingPage } from '../pages/SitePages.tsx';
+import { ContactPage } from '../forms/ContactPage.tsx';
+import { PricingPage } from '../pages/SitePages.tsx';
 import { PortalLoginPage } from '../portal/PortalLoginPage.tsx';
 import { PortalRegistrationPage } from '../portal/PortalRegistrationPage.tsx';
 import { AgreeToTerms } from './LegalLinks.tsx';

@@ -3,6 +3,8 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ServicesContext } from '../app/ServicesContext.tsx';
+import type { Services } from '../app/services.ts';
 import { initI18n } from '../i18n/index.ts';
 import { pricingFixture } from '../commerce/testOrders.ts';
 import { plansFixture, subscriptionTo } from '../commerce/testSubscriptions.ts';
@@ -13,9 +15,13 @@ import { PRICE_SLIDER_DEFAULT_INDEX, PriceSlider, clampSliderIndex, type PriceSl
 const noop = (): void => undefined;
 
 function html(node: ReactNode): string {
+  // The Custom step's quote form reads the services (nothing is called while rendering).
+  const services = {} as Services;
   return renderToStaticMarkup(
     <MemoryRouter>
-      <Dialog.Root open>{node}</Dialog.Root>
+      <ServicesContext.Provider value={services}>
+        <Dialog.Root open>{node}</Dialog.Root>
+      </ServicesContext.Provider>
     </MemoryRouter>,
   );
 }
@@ -66,14 +72,16 @@ describe('the add-more-pages modal (price)', () => {
     expect(markup).toMatch(/<button type="button" class="button button--primary"[^>]*>Buy 50 pages<\/button>/);
   });
 
-  it('the last step is Custom: a quote, through the contact page', () => {
+  it('the last step is Custom: the custom-quote form (name, e-mail, message)', () => {
     const markup = slider({ index: packs.length });
     expect(textOf(markup)).toContain('Need more than');
-    expect(markup).toMatch(
-      /<a class="button button--primary"[^>]* href="\/contact-us\/"[^>]*>Contact us for a quote<\/a>/,
-    );
+    expect(markup).toMatch(/<form class="form lead-form lead-form--compact" noValidate="" aria-label="Custom quote"/);
+    expect(markup).toMatch(/<label for="[^"]+-name" class="field__label">Name<\/label>/);
+    expect(markup).toMatch(/<label for="[^"]+-email" class="field__label">E-mail<\/label>/);
+    expect(markup).toMatch(/<textarea[^>]*required=""/);
+    expect(markup).toMatch(/<button type="submit"[^>]*>Request a quote<\/button>/);
     expect(markup).not.toContain('Buy ');
-    expect(slider({ index: packs.length, lang: 'es' })).toContain('href="/es/contact-us/"');
+    expect(markup).not.toContain('href="/contact-us/"');
     expect(clampSliderIndex(99, 4)).toBe(4);
     expect(clampSliderIndex(-2, 4)).toBe(0);
   });

@@ -2,16 +2,15 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { Plan, SiteLanguage } from '@veritext/contracts';
 import { useServices } from '../app/ServicesContext.tsx';
 import { LoadingBlock, Spinner } from '../components/Spinner.tsx';
 import { formatCount } from '../i18n/format.ts';
-import { localisedPath } from '../language/language.ts';
 import { useLanguage, useUiLanguage } from '../language/useLanguage.ts';
 import { formatCents, formatPerPage, type PricingTab } from '../commerce/money.ts';
 import type { BuyRoute } from '../commerce/pricing.ts';
 import { useBuy } from '../commerce/useBuy.ts';
+import { CustomQuoteForm } from '../forms/CustomQuoteForm.tsx';
 import { ModalFrame } from './ModalFrame.tsx';
 import { useErrorText } from './useAuthFlow.ts';
 import '../commerce/subscriptions.css';
@@ -38,8 +37,8 @@ export type PriceSliderProps = {
   onBuy: (plan: Plan) => void;
 };
 
-/** The add-more-pages slider: one step per pack, then Custom, which leads to a quote (contact page for now). */
-export function PriceSlider({ plans, index, lang, route, isBuying, error, onIndex, onBuy }: PriceSliderProps) {
+/** The add-more-pages slider: one step per pack, then Custom, which shows the custom-quote form. */
+export function PriceSlider({ plans, index, route, isBuying, error, onIndex, onBuy }: PriceSliderProps) {
   const { t } = useTranslation();
   const ui = useUiLanguage();
   const id = useId();
@@ -94,6 +93,7 @@ export function PriceSlider({ plans, index, lang, route, isBuying, error, onInde
           </>
         )}
       </div>
+      {plan === undefined ? <CustomQuoteForm /> : null}
       {error === null ? null : (
         <div className="alert alert--error" role="alert">
           {error}
@@ -102,13 +102,7 @@ export function PriceSlider({ plans, index, lang, route, isBuying, error, onInde
       {route === 'signup' ? <p className="price-slider__meta">{t('commerce.pricing.signupFirst')}</p> : null}
       <div className="modal__actions">
         <Dialog.Close className="button">{t('price.cancel')}</Dialog.Close>
-        {plan === undefined ? (
-          <Dialog.Close asChild>
-            <Link className="button button--primary" to={localisedPath('/contact-us/', lang)}>
-              {t('price.getQuote')}
-            </Link>
-          </Dialog.Close>
-        ) : (
+        {plan === undefined ? null : (
           <button
             type="button"
             className="button button--primary"

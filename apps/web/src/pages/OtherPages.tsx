@@ -4,17 +4,6 @@ import { PageIntro } from '../components/PageIntro.tsx';
 import { homePath } from '../language/language.ts';
 import { useLanguage } from '../language/useLanguage.ts';
 
-export function CitationPage() {
-  const { t } = useTranslation();
-  return (
-    <div className="container page">
-      <PageIntro title={t('pages.citation.title')} lead={t('pages.citation.lead')}>
-        <p>{t('pages.citation.body')}</p>
-      </PageIntro>
-    </div>
-  );
-}
-
 export function BlogPage() {
   const { t } = useTranslation();
   return (

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { lazyComponent } from '../app/lazyComponent.ts';
 import { CheckForm } from '../check/CheckForm.tsx';
@@ -9,7 +9,6 @@ import { PageIntro } from '../components/PageIntro.tsx';
 import { LoadingBlock } from '../components/Spinner.tsx';
 import { useLanguage } from '../language/useLanguage.ts';
 import { localisedPath } from '../language/language.ts';
-import { siteSupportEmail } from '../legal/operator.ts';
 
 /** The pages with an English and a Spanish twin (check-tool.md §2). */
 
@@ -76,21 +75,6 @@ export function AboutPage() {
   return <TextPage title={t('pages.about.title')} lead={t('pages.about.lead')} body={t('pages.about.body')} />;
 }
 
-export function ContactPage() {
-  const { t } = useTranslation();
-  const email = siteSupportEmail();
-  return (
-    <div className="container page">
-      <PageIntro title={t('pages.contact.title')} lead={t('pages.contact.lead')}>
-        <p>
-          <Trans i18nKey="legal.support" values={{ email }} components={{ email: <a href={`mailto:${email}`} /> }} />
-        </p>
-        <p>{t('pages.contact.body')}</p>
-      </PageIntro>
-    </div>
-  );
-}
-
 export function DevelopersPage() {
   const { t } = useTranslation();
   return (
@@ -103,22 +87,6 @@ export function DevelopersPage() {
       </PageIntro>
     </div>
   );
-}
-
-export function EducationRequestPage() {
-  const { t } = useTranslation();
-  return (
-    <TextPage
-      title={t('pages.educationRequest.title')}
-      lead={t('pages.educationRequest.lead')}
-      body={t('pages.educationRequest.body')}
-    />
-  );
-}
-
-export function StudentsPage() {
-  const { t } = useTranslation();
-  return <TextPage title={t('pages.students.title')} lead={t('pages.students.lead')} body={t('pages.students.body')} />;
 }
 
 export function GoogleDocsPage() {
@@ -195,9 +163,4 @@ export function PricingPage() {
       </div>
     </div>
   );
-}
-
-export function RequestSuccessfulPage() {
-  const { t } = useTranslation();
-  return <TextPage title={t('pages.requestSuccessful.title')} lead={t('pages.requestSuccessful.lead')} />;
 }

@@ -12,6 +12,7 @@ import { ReportView } from './ReportView.tsx';
 import { reportName } from './title.ts';
 import { useInternetSearched, useIsMobile, useProgress, useReportLoad } from './useReport.ts';
 import { reportPath } from './page/reportPage.ts';
+import { GrammarProvider } from './grammar/GrammarPanel.tsx';
 
 /**
  * What the modal shows, without the dialog shell (so that it renders on its own in tests): the title,
@@ -70,15 +71,17 @@ export function ReportScreen({
     );
   } else if (document.kind === 'ready' && progress.isFinished) {
     body = (
-      <ReportView
-        key={document.report.id}
-        report={document.report}
-        ai={load.ai}
-        language={language}
-        isMobile={isMobile}
-        download={download}
-        {...(onRequestAi === undefined ? {} : { onRequestAi })}
-      />
+      <GrammarProvider checkId={documentId} language={language}>
+        <ReportView
+          key={document.report.id}
+          report={document.report}
+          ai={load.ai}
+          language={language}
+          isMobile={isMobile}
+          download={download}
+          {...(onRequestAi === undefined ? {} : { onRequestAi })}
+        />
+      </GrammarProvider>
     );
   } else {
     body = <ReportProgress state={progress} internet={internet} />;

@@ -23,6 +23,7 @@ import { aiPartVerdictKey, hasPublished, publishedShare } from './published.ts';
 import { aiFailureKeys } from './polling.ts';
 import type { AiLoad } from './reportLoad.ts';
 import { AiText, SimilarityText } from './ReportText.tsx';
+import { GrammarPanel, GrammarTabLabel, GrammarText, showsGrammarText, useGrammar } from './grammar/GrammarPanel.tsx';
 import { AiTotal, SimilarityTotal } from './ReportTotals.tsx';
 import { scrollContainerOf, scrollIntoContainer } from './scroll.ts';
 import { INITIAL_SHEET, SHEET_HEIGHTS_PX, sheetReducer, swipeDirection, type SheetState } from './sheet.ts';
@@ -104,6 +105,7 @@ export function ReportView({
   const { plagiarism } = report;
   const nodes = plagiarism.nodes;
   const [sideTab, setSideTab] = useState<SideTab>(initialTab);
+  const grammar = useGrammar();
   const [disabled, setDisabled] = useState<DisabledItems>(() => {
     const off = new Set<string>();
     for (const [kind, list] of [
@@ -337,7 +339,9 @@ export function ReportView({
               </p>
             )}
             <div className="report__text" ref={textRef} tabIndex={-1}>
-              {topTab === 'ai' && ai.kind === 'done' && aiFailure === null && report.ai.nodes.length > 0 ? (
+              {sideTab === 'grammar' && grammar !== null && showsGrammarText(grammar) ? (
+                <GrammarText grammar={grammar} />
+              ) : topTab === 'ai' && ai.kind === 'done' && aiFailure === null && report.ai.nodes.length > 0 ? (
                 <AiText nodes={report.ai.nodes} />
               ) : (
                 <SimilarityText
@@ -452,16 +456,18 @@ export function ReportView({
                       </>
                     ),
                   },
-                  {
-                    key: 'grammar',
-                    isDisabled: true,
-                    label: (
-                      <>
-                        <LockIcon /> {t('report.tabs.grammar')}{' '}
-                        <span className="report-tab__soon">{t('report.tabs.comingSoon')}</span>
-                      </>
-                    ),
-                  },
+                  grammar !== null
+                    ? { key: 'grammar', label: <GrammarTabLabel grammar={grammar} /> }
+                    : {
+                        key: 'grammar',
+                        isDisabled: true,
+                        label: (
+                          <>
+                            <LockIcon /> {t('report.tabs.grammar')}{' '}
+                            <span className="report-tab__soon">{t('report.tabs.comingSoon')}</span>
+                          </>
+                        ),
+                      },
                   { key: 'ai', label: t('report.tabs.ai') },
                 ]}
               />
@@ -473,7 +479,9 @@ export function ReportView({
                 aria-labelledby={tabId(`${id}-side`, sideTab)}
                 tabIndex={0}
               >
-                {listKind === undefined ? (
+                {sideTab === 'grammar' && grammar !== null ? (
+                  <GrammarPanel grammar={grammar} />
+                ) : listKind === undefined ? (
                   <AiPanel report={report} ai={ai} language={language} failure={aiFailure} onRequestAi={onRequestAi} />
                 ) : (
                   <>

@@ -2,7 +2,7 @@ export const NEW_CHECK_PATH = '/profile/new-check';
 
 /** AI-detector and citation pages keep the user where they are after login (check-tool.md §2). */
 export function staysAfterLogin(pathname: string): boolean {
-  return pathname.includes('/ai-detector') || pathname.startsWith('/citation-generator');
+  return pathname.includes('/ai-detector') || /^(\/es)?\/citation-generator/.test(pathname);
 }
 
 /**

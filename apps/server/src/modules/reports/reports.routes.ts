@@ -1,8 +1,14 @@
-import { AiCheckIdParamsSchema, AiReportFormSchema, AiReportQuerySchema } from '@veritext/contracts';
+import {
+  AiCheckIdParamsSchema,
+  AiReportFormSchema,
+  AiReportQuerySchema,
+  AUTHORSHIP_FINGERPRINT_TYPE,
+} from '@veritext/contracts';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
+import { authorshipReportPdf } from '../authorship/authorship.pdf.ts';
 import { AI_REPORT_TYPE, aiCheckReportPdf } from '../ai-checks/ai-checks.service.ts';
 import { sharedAiReportRenderer, type AiReportRenderer } from '../ai-checks/ai-report.ts';
 import { similarityReportPdf } from '../text-checks/text-checks.read.ts';
@@ -27,7 +33,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
         tags: ['check', 'ai-detector'],
         summary:
           'The PDF of a report: without type, the Similarity report of document {id}; type=3 (form field or query), ' +
-          'the report of AI check {id}. JSON with a message on failure',
+          'the report of AI check {id}; type=1, the authorship check of document {id}. JSON with a message on failure',
         description:
           'Answers `application/pdf` (an attachment: veritext-similarity-report-{id}.pdf or ' +
           'veritext-ai-report-{id}.pdf). Fails with JSON `{success:false, message}`: 400 for another type, 404 for ' +
@@ -57,6 +63,12 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
           { id, type, ...(language === undefined ? {} : { language }) },
           request.log,
         );
+      } else if (type === AUTHORSHIP_FINGERPRINT_TYPE) {
+        // the authorship check's report (modules/authorship, issue 18): a teacher or owner, once it was run
+        report = await authorshipReportPdf(options.db, request.auth, {
+          id,
+          ...(language === undefined ? {} : { language }),
+        });
       } else if (type === undefined || type === '') {
         report = await similarityReportPdf(
           options.db,

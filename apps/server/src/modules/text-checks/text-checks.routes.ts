@@ -1,4 +1,8 @@
 import {
+  AUTHORSHIP_FINGERPRINT_TYPE,
+  AUTHORSHIP_STATUS,
+  AuthorshipSendResponseSchema,
+  AuthorshipStatusResponseSchema,
   CheckDeleteFormSchema,
   FingerprintSendFormSchema,
   FingerprintTypeQuerySchema,
@@ -18,10 +22,12 @@ import {
   type TextSubmitForm,
 } from '@veritext/contracts';
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database.ts';
 import { callerKey, checkRateLimit, type CheckLimits } from '../../http/check-rate-limit.ts';
 import type { UploadedFile } from '../../http/uploads.ts';
+import { authorshipStatus, runAuthorshipCheck } from '../authorship/authorship.service.ts';
 import { getTextDocument, listTextDocuments, sendTextToAi, textAiStatus } from './text-checks.read.ts';
 import { deleteTextCheck } from './text-checks.delete.ts';
 import { readReport, settingsFromForm } from './report-settings.service.ts';
@@ -259,14 +265,24 @@ export const textChecksRoutes: FastifyPluginAsyncZod<TextChecksRoutesOptions> = 
       schema: {
         tags: ['check'],
         summary:
-          "The AI check of a document (type=3): enabled, and its status (null: not sent; AI detector's statuses)",
+          "The AI check of a document (type=3): enabled, and its status (null: not sent; AI detector's statuses); " +
+          'type=1: its authorship check (enabled for a teacher or owner where the organisation allows it, status 4 ' +
+          'done or null, result)',
         params: TextIdParamsSchema,
         querystring: FingerprintTypeQuerySchema,
-        response: { 200: TextAiStatusResponseSchema },
+        // type=1: the authorship check (modules/authorship, issue 18): {enabled, status, result}
+        response: { 200: z.union([AuthorshipStatusResponseSchema, TextAiStatusResponseSchema]) },
       },
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
+      if (request.query.type === AUTHORSHIP_FINGERPRINT_TYPE) {
+        return {
+          success: true as const,
+          message: '',
+          data: await authorshipStatus(db, request.auth, request.params.id),
+        };
+      }
       const data = await textAiStatus(db, request.auth, { id: request.params.id, type: request.query.type });
       return { success: true as const, message: '', data };
     },
@@ -278,15 +294,22 @@ export const textChecksRoutes: FastifyPluginAsyncZod<TextChecksRoutesOptions> = 
       config: { form: true, csrf: ['form', 'guest'] },
       schema: {
         tags: ['check'],
-        summary: 'Send a ready document to the AI detector (type 3; holds one AI page); again: the same AI check',
+        summary:
+          'Send a ready document to the AI detector (type 3; holds one AI page); again: the same AI check. type=1: run ' +
+          "its authorship check (a teacher or owner; 3 of the organisation's pages, once; again: the stored result)",
         consumes: FORM_TYPES,
         params: TextIdParamsSchema,
         querystring: FingerprintTypeQuerySchema,
         body: FingerprintSendFormSchema,
-        response: { 200: TextAiSendResponseSchema },
+        // type=1: the authorship check (modules/authorship, issue 18): 3 pages once, then the stored result
+        response: { 200: z.union([AuthorshipSendResponseSchema, TextAiSendResponseSchema]) },
       },
     },
     async (request) => {
+      if ((request.body?.type ?? request.query.type) === AUTHORSHIP_FINGERPRINT_TYPE) {
+        const result = await runAuthorshipCheck(db, request.auth, request.params.id, request.log);
+        return { success: true as const, message: '', data: { id: result.id, status: AUTHORSHIP_STATUS.done, result } };
+      }
       const data = await sendTextToAi(
         db,
         queue,

@@ -10,6 +10,7 @@ import { fetchGroups, GROUPS_QUERY_KEY } from '../../check/groups.ts';
 import { LoadingBlock, Spinner } from '../../components/Spinner.tsx';
 import { useUiLanguage } from '../../language/useLanguage.ts';
 import { useErrorText } from '../../modals/useAuthFlow.ts';
+import { AuthorshipPanel } from '../authorship/AuthorshipPanel.tsx';
 import { CommentsPanel } from '../comments/CommentsPanel.tsx';
 import { currentTextSelection } from '../comments/selection.ts';
 import { ShareReportButton } from '../share/ShareReportButton.tsx';
@@ -33,6 +34,7 @@ import {
   sourceKey,
   type PassageSource,
 } from './reportPage.ts';
+import { GrammarProvider } from '../grammar/GrammarPanel.tsx';
 import '../../styles/report.css';
 import '../../styles/report-tools.css';
 import '../../styles/report-page.css';
@@ -326,16 +328,18 @@ function ReportPageOf({ id }: { id: number }) {
               <Spinner size="sm" /> {t('reportPage.recomputing')}
             </div>
           ) : null}
-          <ReportView
-            key={`${String(shown.id)}:${String(version)}:${onlySource ?? ''}`}
-            report={shown}
-            ai={load.ai}
-            language={lang}
-            isMobile={isMobile}
-            onRequestAi={requestAi}
-            sourceActions={sourceActions}
-            onNodeActivate={setChosenNode}
-          />
+          <GrammarProvider checkId={id} language={lang}>
+            <ReportView
+              key={`${String(shown.id)}:${String(version)}:${onlySource ?? ''}`}
+              report={shown}
+              ai={load.ai}
+              language={lang}
+              isMobile={isMobile}
+              onRequestAi={requestAi}
+              sourceActions={sourceActions}
+              onNodeActivate={setChosenNode}
+            />
+          </GrammarProvider>
         </div>
         {tools && (shown.excluded_sources ?? []).length > 0 && onlySource === null ? (
           <section
@@ -447,6 +451,8 @@ function ReportPageOf({ id }: { id: number }) {
         </div>
       ) : null}
       <div className="report-page__body">{body}</div>
+      {/* the authorship check (issue 18): teachers and owners where the organisation allows it; else nothing */}
+      {base === null ? null : <AuthorshipPanel checkId={id} groupId={groupId} />}
       {base === null ? null : (
         <div ref={commentsRef} className="report-page__comments">
           <CommentsPanel
