@@ -18,6 +18,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { format, resolveConfig } from 'prettier';
 import {
   compareAuthorship,
   DIFFERENT_AUTHOR_THRESHOLD,
@@ -236,5 +237,8 @@ const output = {
     'A "paper" is a 4,000-character piece of a book, not a student essay.',
   ],
 };
-writeFileSync(join(here, 'results.json'), `${JSON.stringify(output, null, 2)}\n`);
+const resultsPath = join(here, 'results.json');
+// formatted as the repository's format check wants it
+const prettierOptions = (await resolveConfig(resultsPath)) ?? {};
+writeFileSync(resultsPath, await format(JSON.stringify(output), { ...prettierOptions, filepath: resultsPath }));
 console.log(JSON.stringify(output, null, 2));

@@ -10,6 +10,8 @@ import { ServicesContext } from './app/ServicesContext.tsx';
 import { AppRoutes } from './app/AppRoutes.tsx';
 import { reloadHomeSoon } from './session/useLogout.ts';
 import { preloadModal } from './modals/modalChunks.ts';
+import { listenForTrackedClicks } from './tracking/clicks.ts';
+import { observeTrackedViews } from './tracking/viewObserver.ts';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/components.css';
@@ -70,9 +72,13 @@ async function start(): Promise<void> {
   };
 
   services.session.start({ isBlog: window.location.pathname.includes('/blog/') });
+  // tracking (issue 18): marked elements when they appear or are clicked, help and LMS links; posts go out
+  // only where a tag-manager data layer exists (tracking/track.ts)
+  listenForTrackedClicks();
 
   const container = document.getElementById('root');
   if (container === null) throw new Error('The #root element is missing from index.html');
+  observeTrackedViews(container);
   createRoot(container).render(
     <StrictMode>
       <ServicesContext.Provider value={services}>

@@ -108,7 +108,8 @@ export const EnquiryFormSchema = z
     ...tokens,
   })
   .superRefine((form, ctx) => {
-    if (LEAD_ROLES_WITHOUT_LMS.includes(form.job)) return;
+    // a Student is refused as such (lead_student), whatever else was sent
+    if (LEAD_ROLES_WITHOUT_LMS.includes(form.job) || form.job === 'Student') return;
     if (form.lms === undefined || form.lms === '') ctx.addIssue({ code: 'custom', path: ['lms'], message: M.required });
     const students = form.number_of_students ?? '';
     if (students === '') ctx.addIssue({ code: 'custom', path: ['number_of_students'], message: M.required });

@@ -1328,6 +1328,25 @@ const MATRIX: Matrix = {
   'GET /api/v1/admin/leads.csv': [
     { target: 'the leads as CSV', request: () => get('/api/v1/admin/leads.csv'), expect: SITE_ADMIN },
   ],
+  // user-action tracking (issue 18): beacons anyone may post (stored with the caller's account if any); the
+  // funnel is for site administrators
+  'POST /user-action/:event/': [
+    {
+      target: 'a tracking event',
+      request: () => post('/user-action/checktools-add-text/', { sid: 'matrix-visitor-1', timestamp: '1' }),
+      expect: PUBLIC,
+    },
+  ],
+  'POST /api/v1/user-action/:action/': [
+    {
+      target: 'a user action',
+      request: () => post('/api/v1/user-action/AddToCart/', { sid: 'matrix-visitor-1', timestamp: '1' }),
+      expect: PUBLIC,
+    },
+  ],
+  'GET /api/v1/admin/funnel/': [
+    { target: 'the check-tool funnel', request: () => get('/api/v1/admin/funnel/'), expect: SITE_ADMIN },
+  ],
   // the citation generator (issue 18): formatting is public; the history is each account's own (a guest keeps it in
   // the browser, a group token has none); the look-up is off in this world (CITATION_LOOKUP unset)
   'POST /api/v1/citations/format/': [

@@ -105,6 +105,8 @@ describe('the administrators’ leads page', () => {
     expect(html).toContain('2 leads');
     // each cell says what it is on a phone (stacked rows)
     expect(html).toContain('data-label="Details"');
+    // a lead with nothing to detail has no empty label
+    expect(/<tr[^>]*data-lead="6"[^>]*>.*?<\/tr>/.exec(html)?.[0]).not.toContain('data-label="Details"');
   });
 
   it('pages a long list, says when nothing matches, and refuses everyone but site administrators', () => {

@@ -66,7 +66,14 @@ function LeadRow({ lead }: { lead: Lead }) {
           <span className="admin-leads__account">{t('adminLeads.account', { id: lead.user_id })}</span>
         )}
       </td>
-      <td data-label={t('adminLeads.columns.details')}>
+      {/* on a phone the label only where there are details to label */}
+      <td
+        data-label={
+          details.length > 0 || lead.message !== '' || lead.cta !== '' || lead.previous_url !== ''
+            ? t('adminLeads.columns.details')
+            : undefined
+        }
+      >
         {details.map((line) => (
           <span key={line} className="admin-leads__detail">
             {line}

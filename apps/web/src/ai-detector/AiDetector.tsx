@@ -30,6 +30,7 @@ import {
   failureKeys,
 } from './aiDetector.ts';
 import { EMPTY_INPUT, addFiles, canSubmit, changeText, removeFile, submissionOf, type AiInput } from './aiFile.ts';
+import { trackEvent } from '../tracking/track.ts';
 
 type ForceLanguage = 'en' | 'es';
 
@@ -223,6 +224,11 @@ export function AiDetector() {
   const isWaiting =
     submit.isPending || (checkId !== null && !check.isError && (state?.kind ?? 'pending') === 'pending');
   const result = state?.kind === 'done' ? check.data : undefined;
+  // the AI detector's success (commerce-and-cabinet.md §7): once per finished check shown
+  const succeededId = result === undefined ? null : checkId;
+  useEffect(() => {
+    if (succeededId !== null) trackEvent('ai-check-success');
+  }, [succeededId]);
 
   // A kept check opened by its address that ended without a result (e.g. its language): its text fills the
   // empty form, so "Continue as English" or a new check can send it again.

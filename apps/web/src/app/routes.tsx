@@ -44,6 +44,7 @@ const AdminOrganisationsPage = lazyComponent(
   async () => (await import('../organisation/AdminOrganisationsPage.tsx')).AdminOrganisationsPage,
 );
 const AdminLeadsPage = lazyComponent(async () => (await import('../admin-leads/AdminLeadsPage.tsx')).AdminLeadsPage);
+const AdminFunnelPage = lazyComponent(async () => (await import('../tracking/AdminFunnelPage.tsx')).AdminFunnelPage);
 const NoticesPage = lazyComponent(async () => (await import('../notices/NoticesPage.tsx')).NoticesPage);
 const ReportPage = lazyComponent(async () => (await import('../report/page/ReportPage.tsx')).ReportPage);
 const LegalPage = lazyComponent(async () => (await import('../legal/LegalPage.tsx')).LegalPage);
@@ -127,6 +128,7 @@ export const routes: RouteObject[] = [
       { path: '/admin/billing', element: withLogin(AdminBillingPage) },
       { path: '/admin/organisations', element: withLogin(AdminOrganisationsPage) },
       { path: '/admin/leads', element: withLogin(AdminLeadsPage) },
+      { path: '/admin/funnel', element: withLogin(AdminFunnelPage) },
       { path: '/citation-generator/', element: <CitationGeneratorPage /> },
       { path: '/es/citation-generator/', element: <CitationGeneratorPage /> },
       { path: '/reset-password/', element: <ResetPasswordPage /> },

@@ -41,6 +41,7 @@ import {
   type VerifiedText,
 } from './checkFlow.ts';
 import { confirmData, confirmView, type ConfirmData } from './confirmModel.ts';
+import { funnelStep } from '../tracking/funnel.ts';
 import { FileZone } from './FileZone.tsx';
 import {
   applyFailure,
@@ -429,6 +430,7 @@ export function CheckForm({ aiMode = false, groupId }: { aiMode?: boolean; group
   function addPicked(picked: File[]): void {
     const { content: next, added } = addFilesToForm(content, picked, { aiMode });
     if (added.length === 0) return;
+    funnelStep('add-text');
     // In AI mode a new file replaces the earlier ones: stop verifying them.
     if (aiMode) queueRef.current?.remove(() => true);
     setContent(next);
@@ -456,6 +458,11 @@ export function CheckForm({ aiMode = false, groupId }: { aiMode?: boolean; group
             setIsSettingsOpen(true);
             setShowSettingsErrors(true);
             return;
+          }
+          if (files.length > 0 || text.trim() !== '') {
+            // the funnel (check-tool.md §7): a guest pressing check, then the first and the second attempt
+            if (isGuest) funnelStep('send-before-registration');
+            if (!funnelStep('first-attempt')) funnelStep('second-attempt');
           }
           if (files.length > 0) {
             if (isVerifying(filesRef.current)) setIsWaitingForFiles(true);
@@ -489,6 +496,7 @@ export function CheckForm({ aiMode = false, groupId }: { aiMode?: boolean; group
             aria-describedby={describedBy}
             onChange={(event) => {
               const next = enterText(content, event.target.value);
+              if (event.target.value.trim() !== '') funnelStep('add-text');
               if (next.files.length === 0 && files.length > 0) queueRef.current?.remove(() => true);
               setContent(next);
             }}

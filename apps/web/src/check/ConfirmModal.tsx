@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useServices } from '../app/ServicesContext.tsx';
@@ -9,6 +10,7 @@ import { localisedPath } from '../language/language.ts';
 import { useLanguage } from '../language/useLanguage.ts';
 import { ModalFrame } from '../modals/ModalFrame.tsx';
 import type { ModalProps } from '../modals/registry.ts';
+import { funnelStep } from '../tracking/funnel.ts';
 import {
   callbackProp,
   confirmTitleKey,
@@ -64,7 +66,14 @@ function Offer({ offer, aiMode, actions }: { offer: ShortfallOffer; aiMode: bool
       );
     case 'buy':
       return (
-        <button type="button" className="button button--primary" onClick={actions.onBuyMore}>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => {
+            funnelStep('buy-more-pages');
+            actions.onBuyMore?.();
+          }}
+        >
           {t('confirm.offer.buy')}
         </button>
       );
@@ -96,6 +105,12 @@ export function ConfirmContent({ data, ...actions }: { data: ConfirmData } & Con
   const { t } = useTranslation();
   const { onRun, onRunAllowed } = actions;
   const view = confirmView(data);
+  // the funnel (check-tool.md §7): the modal tells of a shortfall, "no balance" when nothing is left
+  const isShort = view.kind === 'text' ? view.isShort : view.balance <= 0;
+  const shortfall = !isShort ? null : data.balance <= 0 ? 'no-balance' : 'need-more-pages';
+  useEffect(() => {
+    if (shortfall !== null) funnelStep(shortfall);
+  }, [shortfall]);
   const balanceText = data.aiMode
     ? t('confirm.aiBalance', { count: data.balance })
     : t('confirm.balance', { count: data.balance });
@@ -144,7 +159,14 @@ export function ConfirmContent({ data, ...actions }: { data: ConfirmData } & Con
               <>
                 <Offer offer={view.offer} aiMode={data.aiMode} actions={actions} />
                 {view.allowedPages > 0 ? (
-                  <Dialog.Close className="button" onClick={onRunAllowed}>
+                  <Dialog.Close
+                    className="button"
+                    onClick={() => {
+                      // a guest's partial send is the "check 1 free page" button
+                      if (data.audience.isGuest) funnelStep('check-free-page');
+                      onRunAllowed?.();
+                    }}
+                  >
                     {t('confirm.runAllowed', { count: view.allowedPages })}
                   </Dialog.Close>
                 ) : null}

@@ -174,7 +174,7 @@ type Generated = { text: string; html: string };
 
 /** The citation generator (/citation-generator/ and /es/citation-generator/): no login needed, none redirected. */
 export function CitationGeneratorPage({ initialType = 'book' }: { initialType?: CitationSourceType }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { client, storage } = useServices();
   const session = useSession();
   const queryClient = useQueryClient();
@@ -182,7 +182,7 @@ export function CitationGeneratorPage({ initialType = 'book' }: { initialType?: 
   const api = useMemo(() => createCitationsApi(client, createCsrfCache(client)), [client]);
   const signedIn = session.status === 'user' && session.profile !== null && !session.profile.is_guest;
 
-  const [style, setStyle] = useState<CitationStyle>('apa');
+  const [style, setStyle] = useState<CitationStyle>(() => (i18n.language === 'es' ? 'apa-es' : 'apa'));
   const [type, setType] = useState<CitationSourceType>(initialType);
   const [draft, setDraft] = useState<CitationDraft>(emptyDraft);
   const [showProblems, setShowProblems] = useState(false);
@@ -235,6 +235,10 @@ export function CitationGeneratorPage({ initialType = 'book' }: { initialType?: 
         setResult(formatted);
         setGuestHistory(addGuestEntry(storage, { style, type, source, ...formatted }));
       }
+      // the reference is below the form on a phone: take the reader (and a screen reader) to it
+      window.setTimeout(() => {
+        document.getElementById('citation-result-title')?.focus();
+      }, 0);
       trackEvent(`citation_landing-${style}`);
     } catch (caught) {
       setError(toErrorText(caught));
@@ -412,7 +416,7 @@ export function CitationGeneratorPage({ initialType = 'book' }: { initialType?: 
           </p>
           {result === null ? null : (
             <section className="card citations__result" aria-labelledby="citation-result-title">
-              <h2 id="citation-result-title" className="citations__heading">
+              <h2 id="citation-result-title" className="citations__heading" tabIndex={-1}>
                 {t('citations.result')}
               </h2>
               <p className="citations__reference" data-testid="citation-result">

@@ -9,6 +9,8 @@ import { useErrorText } from '../modals/useAuthFlow.ts';
 import { cartView, promoOf, type AppliedPromo } from './cart.ts';
 import { CartSummary } from './CartSummary.tsx';
 import { submitCheckout } from './checkoutForm.ts';
+import { funnelStep } from '../tracking/funnel.ts';
+import { trackUserAction } from '../tracking/track.ts';
 import { initialPromoState, promoReducer } from './promoBox.ts';
 import { useCart, useStoreCart } from './useCart.ts';
 
@@ -53,6 +55,7 @@ export function CartModal() {
     try {
       const response = await endpoints.removeFromCart(item.delete_url);
       storeCart(response);
+      trackUserAction('RemoveFromCart');
       setNotice(response.message ?? t('commerce.cart.removed'));
       void session.refreshProfile().catch(() => undefined);
       // The modal closes when the last package is gone (§4).
@@ -103,6 +106,9 @@ export function CartModal() {
     setError(null);
     try {
       const fields = await endpoints.checkoutFields();
+      // tracked before the page is left (the posts are keepalive); checkout ends the funnel's visitor session
+      trackUserAction('checkout');
+      funnelStep('checkout');
       // A real form POST: the browser follows the server's 303 to the card-payment page.
       submitCheckout<Node>(document, view.checkoutUrl, { ...fields, language: lang });
     } catch (failure) {

@@ -11,6 +11,8 @@ import { takeFirstBuy, type FirstBuy } from './firstBuy.ts';
 import { ownedGroups, subscriptionsPath } from './subscriptions.ts';
 import { useIsRegistered, useStoreCart } from './useCart.ts';
 import { useFollowUrl } from './useSubscribe.ts';
+import { funnelStep } from '../tracking/funnel.ts';
+import { trackUserAction } from '../tracking/track.ts';
 
 type RunState =
   | { kind: 'idle' }
@@ -60,7 +62,10 @@ export function FirstBuyRunner() {
         }
         const cart = await endpoints.addToCart({ service: pending.service, quantity: pending.quantity });
         storeCart(cart);
+        trackUserAction('AddToCart');
         const fields = await endpoints.checkoutFields();
+        trackUserAction('checkout');
+        funnelStep('checkout');
         submitCheckout<Node>(document, cart.order.checkout_url, { ...fields, language: lang });
       } catch (error) {
         setState({ kind: 'failed', buy: pending.kind, error });

@@ -3,6 +3,7 @@ import { useServices, useSession } from '../app/ServicesContext.tsx';
 import { saveFirstBuy } from './firstBuy.ts';
 import { buyRoute } from './pricing.ts';
 import { useStoreCart } from './useCart.ts';
+import { trackUserAction } from '../tracking/track.ts';
 
 export type BuyInput = { service: string; quantity: number; groupId: number | null };
 
@@ -20,6 +21,7 @@ export function useBuy() {
       endpoints.addToCart({ service: input.service, quantity: input.quantity, groupId: input.groupId }),
     onSuccess: async (response) => {
       storeCart(response);
+      trackUserAction('AddToCart');
       modals.openModal('cart');
       await session.refreshProfile().catch(() => undefined);
     },

@@ -183,6 +183,11 @@ export function ProfileMenu({ profile }: { profile: CredentialsUser }) {
               {t('adminLeads.menuLink')}
             </DropdownMenu.Item>
           ) : null}
+          {profile.is_admin === true ? (
+            <DropdownMenu.Item className="menu__item" onSelect={() => void navigate('/admin/funnel')}>
+              {t('adminFunnel.menuLink')}
+            </DropdownMenu.Item>
+          ) : null}
           <DropdownMenu.Separator className="menu__separator" />
           <DropdownMenu.Item
             className="menu__item"

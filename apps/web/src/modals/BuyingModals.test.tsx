@@ -82,6 +82,9 @@ describe('the add-more-pages modal (price)', () => {
     expect(markup).toMatch(/<button type="submit"[^>]*>Request a quote<\/button>/);
     expect(markup).not.toContain('Buy ');
     expect(markup).not.toContain('href="/contact-us/"');
+    // A quote is no purchase: no sign-up-before-paying note there.
+    expect(slider({ index: packs.length, route: 'signup' })).not.toContain('before paying');
+    expect(slider({ route: 'signup' })).toContain('before paying');
     expect(clampSliderIndex(99, 4)).toBe(4);
     expect(clampSliderIndex(-2, 4)).toBe(0);
   });

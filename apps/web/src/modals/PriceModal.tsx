@@ -99,7 +99,9 @@ export function PriceSlider({ plans, index, route, isBuying, error, onIndex, onB
           {error}
         </div>
       )}
-      {route === 'signup' ? <p className="price-slider__meta">{t('commerce.pricing.signupFirst')}</p> : null}
+      {route === 'signup' && plan !== undefined ? (
+        <p className="price-slider__meta">{t('commerce.pricing.signupFirst')}</p>
+      ) : null}
       <div className="modal__actions">
         <Dialog.Close className="button">{t('price.cancel')}</Dialog.Close>
         {plan === undefined ? null : (

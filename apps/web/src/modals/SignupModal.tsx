@@ -9,6 +9,8 @@ import { SocialLoginButton } from './SocialLoginButton.tsx';
 import { ModalFrame, ModalSwitchPrompt } from './ModalFrame.tsx';
 import { PasswordStrength } from './PasswordStrength.tsx';
 import { useAfterAuth, useErrorText } from './useAuthFlow.ts';
+import { funnelStep } from '../tracking/funnel.ts';
+import { trackEvent } from '../tracking/track.ts';
 import { useSession } from '../app/ServicesContext.tsx';
 import { InviteNotice } from '../invites/InviteNotice.tsx';
 import { InviteJoinModal } from '../invites/InviteJoin.tsx';
@@ -105,6 +107,8 @@ function SignupForm({
         setPhase('botCheck');
       });
       setPhase('sending');
+      trackEvent('registration');
+      funnelStep('registration');
       await afterAuth();
     } catch (error) {
       setMessage(describeError(error));

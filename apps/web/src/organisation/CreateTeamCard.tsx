@@ -8,6 +8,7 @@ import { GROUPS_QUERY_KEY } from '../check/groups.ts';
 import { Spinner } from '../components/Spinner.tsx';
 import { useErrorText } from '../modals/useAuthFlow.ts';
 import { organisationSettingsPath } from './organisationSettings.ts';
+import { trackEvent } from '../tracking/track.ts';
 
 /**
  * "Create a team" (commerce-and-cabinet.md §2): a signed-in user names a team (and may describe it) and becomes its
@@ -26,6 +27,7 @@ export function CreateTeamCard() {
   const create = useMutation({
     mutationFn: () => endpoints.createTeam({ name, description }),
     onSuccess: async (answer) => {
+      trackEvent('create_group');
       await queryClient.invalidateQueries({ queryKey: GROUPS_QUERY_KEY });
       void navigate(organisationSettingsPath(answer.data.group.id));
     },

@@ -5,6 +5,7 @@ import { saveBlob } from '../ai-detector/AiReportDownload.tsx';
 import { useServices } from '../app/ServicesContext.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { useErrorText } from '../modals/useAuthFlow.ts';
+import { trackUserAction } from '../tracking/track.ts';
 
 export function similarityReportFileName(documentId: number): string {
   return `veritext-similarity-report-${String(documentId)}.pdf`;
@@ -33,7 +34,9 @@ export function ReportDownload({ documentId }: { documentId: number }) {
         aria-describedby={`${id}-status`}
         data-testid="report-download-pdf"
         onClick={() => {
-          if (!download.isPending) download.mutate();
+          if (download.isPending) return;
+          trackUserAction('report-pdf');
+          download.mutate();
         }}
       >
         {download.isPending ? <Spinner size="sm" /> : null}

@@ -29,6 +29,7 @@ import { scrollContainerOf, scrollIntoContainer } from './scroll.ts';
 import { INITIAL_SHEET, SHEET_HEIGHTS_PX, sheetReducer, swipeDirection, type SheetState } from './sheet.ts';
 import { SourceList } from './SourceList.tsx';
 import { TabList, tabId } from './TabList.tsx';
+import { trackUserAction } from '../tracking/track.ts';
 
 export type SideTab = 'similarity' | 'quotes' | 'references' | 'grammar' | 'ai';
 type TopTab = 'similarity' | 'ai';
@@ -106,6 +107,10 @@ export function ReportView({
   const nodes = plagiarism.nodes;
   const [sideTab, setSideTab] = useState<SideTab>(initialTab);
   const grammar = useGrammar();
+  // a report shown (commerce-and-cabinet.md §7 report-{name})
+  useEffect(() => {
+    trackUserAction('report-open');
+  }, []);
   const [disabled, setDisabled] = useState<DisabledItems>(() => {
     const off = new Set<string>();
     for (const [kind, list] of [

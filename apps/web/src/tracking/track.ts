@@ -118,7 +118,7 @@ export function isTrackingEnabled(): boolean {
 /** The visitor session's random id (sessionStorage): the server stores only its hash. */
 export function visitorSessionId(): string {
   const { session, randomId } = env();
-  let id: string | null = null;
+  let id: string | null;
   try {
     id = session?.getItem(TRACK_SESSION_KEY) ?? null;
   } catch {

@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthorshipResult, AuthorshipStatusResponse } from '@veritext/contracts';
 import { extractText, getDocumentProxy } from 'unpdf';
@@ -132,7 +133,7 @@ describe(`authorship check: rules, messages, charge and PDF (${TEST_DB_KIND})`, 
     return (await findAccountById(t.handle.db, groupAccountId))?.balance ?? -1;
   }
 
-  function refused(response: { statusCode: number; body: string; json: <T>() => T }, status: number, code: string) {
+  function refused(response: LightMyRequestResponse, status: number, code: string) {
     expect(response.statusCode, response.body).toBe(status);
     const body = response.json<{ success: boolean; message: string; error: { code: string } }>();
     expect(body.success).toBe(false);

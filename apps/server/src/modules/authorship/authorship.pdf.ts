@@ -24,7 +24,7 @@ type Strings = {
   meaning: Record<AuthorshipResult['verdict'], string>;
   score: (score: string, chance: string) => string;
   papers: string;
-  paper: (title: string, date: string, similarity: string) => string;
+  paper: (title: string, date: string) => string;
   others: (papers: number, students: number) => string;
   features: string;
   noFeatures: string;
@@ -59,7 +59,7 @@ export const AUTHORSHIP_PDF_STRINGS: Record<AuthorshipPdfLanguage, Strings> = {
     score: (score, chance) =>
       `Score ${score} out of 1: the share of comparisons in which the student’s own papers were the nearest (by chance: about ${chance}).`,
     papers: 'Earlier papers of the student compared',
-    paper: (title, date, similarity) => `${title} (${date}) — style similarity ${similarity}`,
+    paper: (title, date) => `${title} (${date})`,
     others: (papers, students) => `Compared against ${String(papers)} papers by ${String(students)} other students.`,
     features: 'Where this paper differs most from the student’s usual style',
     noFeatures: 'No feature differs markedly.',
@@ -92,7 +92,7 @@ export const AUTHORSHIP_PDF_STRINGS: Record<AuthorshipPdfLanguage, Strings> = {
     score: (score, chance) =>
       `Puntuación ${score} sobre 1: la proporción de comparaciones en las que los propios trabajos del estudiante fueron los más cercanos (por azar: alrededor de ${chance}).`,
     papers: 'Trabajos anteriores del estudiante comparados',
-    paper: (title, date, similarity) => `${title} (${date}) — similitud de estilo ${similarity}`,
+    paper: (title, date) => `${title} (${date})`,
     others: (papers, students) =>
       `Comparado con ${String(papers)} trabajos de ${String(students)} estudiantes distintos.`,
     features: 'Dónde difiere más este trabajo del estilo habitual del estudiante',
@@ -182,7 +182,7 @@ export function renderAuthorshipPdf(input: {
   doc.moveDown(1).font(BOLD).fontSize(12).text(t.papers, { width });
   doc.font(REGULAR).fontSize(10);
   for (const paper of result.known) {
-    doc.text(`• ${t.paper(paper.title, date(new Date(paper.created_at)), fmt(paper.similarity, language))}`, {
+    doc.text(`• ${t.paper(paper.title, date(new Date(paper.created_at)))}`, {
       width,
     });
   }

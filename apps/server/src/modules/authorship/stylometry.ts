@@ -115,15 +115,16 @@ function movingTypeTokenRatio(words: readonly string[], window = 100): number {
   if (words.length === 0) return 0;
   if (words.length <= window) return new Set(words).size / words.length;
   const counts = new Map<string, number>();
-  for (let i = 0; i < window; i++) counts.set(words[i]!, (counts.get(words[i]!) ?? 0) + 1);
+  const at = (i: number): string => words[i] ?? '';
+  for (let i = 0; i < window; i++) counts.set(at(i), (counts.get(at(i)) ?? 0) + 1);
   let total = counts.size;
   let windows = 1;
   for (let i = window; i < words.length; i++) {
-    const gone = words[i - window]!;
+    const gone = at(i - window);
     const left = (counts.get(gone) ?? 1) - 1;
     if (left === 0) counts.delete(gone);
     else counts.set(gone, left);
-    counts.set(words[i]!, (counts.get(words[i]!) ?? 0) + 1);
+    counts.set(at(i), (counts.get(at(i)) ?? 0) + 1);
     total += counts.size;
     windows++;
   }
@@ -216,9 +217,11 @@ function cosine(a: Float64Array, b: Float64Array, mask: Uint8Array | null): numb
   let nb = 0;
   for (let i = 0; i < a.length; i++) {
     if (mask !== null && mask[i] === 0) continue;
-    dot += a[i]! * b[i]!;
-    na += a[i]! * a[i]!;
-    nb += b[i]! * b[i]!;
+    const x = a[i] ?? 0;
+    const y = b[i] ?? 0;
+    dot += x * y;
+    na += x * x;
+    nb += y * y;
   }
   return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
 }
@@ -263,14 +266,18 @@ export function compareAuthorship(input: {
   const pool = [questioned, ...known, ...impostors];
   const features = featuresOf(pool, input.language);
   const raw = pool.map((profile) => features.map((feature) => feature.value(profile)));
-  const means = features.map((_, f) => raw.reduce((sum, row) => sum + row[f]!, 0) / raw.length);
+  const means = features.map((_, f) => raw.reduce((sum, row) => sum + (row[f] ?? 0), 0) / raw.length);
   const spreads = features.map((_, f) => {
-    const variance = raw.reduce((sum, row) => sum + (row[f]! - means[f]!) ** 2, 0) / Math.max(1, raw.length - 1);
+    const variance =
+      raw.reduce((sum, row) => sum + ((row[f] ?? 0) - (means[f] ?? 0)) ** 2, 0) / Math.max(1, raw.length - 1);
     return Math.sqrt(variance);
   });
   // z-scores; a feature that does not vary in the pool says nothing (0)
   const vectors = raw.map(
-    (row) => new Float64Array(row.map((value, f) => (spreads[f]! > 1e-12 ? (value - means[f]!) / spreads[f]! : 0))),
+    (row) =>
+      new Float64Array(
+        row.map((value, f) => ((spreads[f] ?? 0) > 1e-12 ? (value - (means[f] ?? 0)) / (spreads[f] ?? 1) : 0)),
+      ),
   );
   const [q, ...rest] = vectors as [Float64Array, ...Float64Array[]];
   const knownVectors = rest.slice(0, known.length);
@@ -291,10 +298,11 @@ export function compareAuthorship(input: {
   // the readable features (not the 3-grams) where the new paper is furthest from the student's usual
   const differing: DifferingFeature[] = [];
   features.forEach((feature, f) => {
-    if (feature.kind === 'ngram' || spreads[f]! <= 1e-12) return;
-    const usual = known.reduce((sum, _, k) => sum + raw[1 + k]![f]!, 0) / known.length;
-    const document = raw[0]![f]!;
-    const z = (document - usual) / spreads[f]!;
+    const spread = spreads[f] ?? 0;
+    if (feature.kind === 'ngram' || spread <= 1e-12) return;
+    const usual = known.reduce((sum, _, k) => sum + (raw[1 + k]?.[f] ?? 0), 0) / known.length;
+    const document = raw[0]?.[f] ?? 0;
+    const z = (document - usual) / spread;
     // a word neither side uses much is no evidence
     if (feature.kind === 'word' && Math.max(document, usual) < 1) return;
     differing.push({
@@ -314,7 +322,10 @@ export function compareAuthorship(input: {
     verdict: verdictOf(score),
     thresholds: { same: SAME_AUTHOR_THRESHOLD, different: DIFFERENT_AUTHOR_THRESHOLD },
     chance: round(1 / (1 + impostorVectors.length)),
-    known: input.known.map((paper, k) => ({ id: paper.id, similarity: round(cosine(q, knownVectors[k]!, null)) })),
+    known: knownVectors.map((vector, k) => ({
+      id: input.known[k]?.id ?? k,
+      similarity: round(cosine(q, vector, null)),
+    })),
     nearest_impostor: round(Math.max(...impostorVectors.map((impostor) => cosine(q, impostor, null)))),
     impostors: impostorVectors.length,
     features: differing.filter((feature) => Math.abs(feature.z) >= 1).slice(0, 6),

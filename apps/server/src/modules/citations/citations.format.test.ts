@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CitationSourceSchema, type CitationSourceInput } from '@veritext/contracts';
 import { cslDate, formatCitation, toCslItem } from './citations.format.ts';
 
@@ -71,6 +71,11 @@ const THESIS = source({
   year: '2020',
   url: 'https://example.org/thesis',
 });
+
+// building an engine parses its style once (APA: about a second alone, far more on a loaded machine)
+beforeAll(() => {
+  for (const style of ['apa', 'mla', 'chicago', 'harvard', 'apa-es'] as const) formatCitation(style, 'book', BOOK);
+}, 120_000);
 
 describe('formatCitation: books', () => {
   it.each([

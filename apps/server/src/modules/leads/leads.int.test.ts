@@ -317,6 +317,13 @@ describe(`sales forms and leads (${TEST_DB_KIND})`, () => {
       expect(body.error.fields).toEqual({ job: 'student' });
       expect(await leadsOf(student)).toHaveLength(0);
       expect(await findUserByEmail(t.handle.db, student)).toBeNull();
+      // the form shows the note instead of the LMS fields: a Student without them is refused as a Student too
+      const bare = await submit(new TestBrowser(t.app), '/api/v1/forms/enquiry/', {
+        name: 'Stu Dent',
+        email: uniqueEmail('student'),
+        job: 'Student',
+      });
+      expectError(bare, 400, 'lead_student');
     });
 
     it('a public mail provider is only flagged', async () => {

@@ -85,12 +85,7 @@ function AuthorshipOutcome({ checkId, result }: { checkId: number; result: Autho
         {result.known.map((paper) => (
           <li key={paper.id}>
             <Link to={reportPath(paper.id, language)}>{paper.title}</Link>{' '}
-            <span className="authorship__muted">
-              {t('authorship.paperMeta', {
-                date: date(paper.created_at),
-                similarity: formatDecimal(paper.similarity, language, 2),
-              })}
-            </span>
+            <span className="authorship__muted">{t('authorship.paperMeta', { date: date(paper.created_at) })}</span>
           </li>
         ))}
       </ul>

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GrammarFinding, GrammarResult } from '@veritext/contracts';
-import { useServices } from '../../app/ServicesContext.tsx';
+import { ServicesContext, useServices } from '../../app/ServicesContext.tsx';
 import { LoadingBlock, Spinner } from '../../components/Spinner.tsx';
 import { formatCount } from '../../i18n/format.ts';
 import { useErrorText } from '../../modals/useAuthFlow.ts';
@@ -37,7 +37,12 @@ export function useGrammar(): GrammarController | null {
   return useContext(GrammarContext);
 }
 
-export function GrammarProvider({
+export function GrammarProvider(props: { checkId: number; language: string; children: ReactNode }) {
+  // without the app's services (a report rendered on its own) the tab stays locked
+  return useContext(ServicesContext) === null ? props.children : <LoadedGrammarProvider {...props} />;
+}
+
+function LoadedGrammarProvider({
   checkId,
   language,
   children,
@@ -168,7 +173,7 @@ export function GrammarPanel({ grammar }: { grammar: GrammarController }) {
   useEffect(() => {
     if (selected === null || selectedFrom !== 'text') return;
     const item = listRef.current?.querySelector<HTMLElement>(`[data-finding="${String(selected)}"] button`);
-    item?.scrollIntoView?.({ block: 'nearest' });
+    item?.scrollIntoView({ block: 'nearest' });
     item?.focus({ preventScroll: true });
   }, [selected, selectedFrom]);
 
@@ -329,7 +334,7 @@ export function GrammarText({ grammar }: { grammar: GrammarController }) {
 
   useEffect(() => {
     if (selected === null || selectedFrom !== 'list') return;
-    document.getElementById(markId(idPrefix, selected))?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+    document.getElementById(markId(idPrefix, selected))?.scrollIntoView({ block: 'center', behavior: 'smooth' });
   }, [selected, selectedFrom, idPrefix]);
 
   if (result?.state !== 'checked') return null;

@@ -1,4 +1,4 @@
-import type { Root, Sentence, Word } from 'nlcst';
+import type { Root, Sentence } from 'nlcst';
 import { toString } from 'nlcst-to-string';
 import NSpell from 'nspell';
 import retextContractions from 'retext-contractions';
@@ -14,8 +14,8 @@ import { VFile } from 'vfile';
 
 /*
  * The grammar checker's engine (issue 18; commerce-and-cabinet.md §4 "Grammar check"): spelling through nspell with
- * the hunspell dictionaries of `dictionary-en` (en-US) and `dictionary-es` (es), read from node_modules the first
- * time a language is checked and kept; grammar, style and punctuation through retext plugins on the unified syntax
+ * the hunspell dictionaries of `dictionary-en` (en-US; `dictionary-en-gb` accepted too) and `dictionary-es` (es),
+ * read from node_modules the first time a language is checked and kept; grammar, style and punctuation through retext plugins on the unified syntax
  * tree (retext-english for English, retext-latin for Spanish) and a few rules of our own (below).
  *
  * English: spelling, repeated words, a/an (retext-indefinite-article), missing apostrophes in contractions
@@ -74,20 +74,28 @@ const MAX_SUGGESTIONS = 4;
 /** Spelling suggestions are computed for this many distinct misspelt words per text (the slow part of nspell). */
 const MAX_SUGGESTED_WORDS = 150;
 /**
- * And for at most this long per text (nspell takes 5 to 200 ms a word with the Spanish dictionary): the words after
- * it are still found, with the accent variants below as their only suggestions.
+ * nspell's own search (two edits away) runs for English words with no dictionary word one edit away, for at most
+ * this long per text; never for Spanish, where it takes up to seconds a word: a Spanish word two edits from any
+ * other has no suggestion. The words are found all the same.
  */
-const SUGGESTION_BUDGET_MS = 250;
+const SUGGESTION_BUDGET_MS = 150;
 
-const spellers = new Map<GrammarLanguage, Promise<NSpell>>();
+const spellers = new Map<GrammarLanguage | 'en-gb', Promise<NSpell>>();
 
-/** The language's spell checker: its dictionary read (and parsed) once, the first time it is asked for. */
-export function speller(language: GrammarLanguage): Promise<NSpell> {
+/**
+ * A spell checker: its dictionary read (and parsed) once, the first time it is asked for. English words are checked
+ * against en-US (dictionary-en, whose suggestions are given) and en-GB (dictionary-en-gb: "neighbour" is no mistake).
+ */
+export function speller(language: GrammarLanguage | 'en-gb'): Promise<NSpell> {
   let loading = spellers.get(language);
   if (loading === undefined) {
     loading = (async () => {
       const dictionary =
-        language === 'en' ? (await import('dictionary-en')).default : (await import('dictionary-es')).default;
+        language === 'en'
+          ? (await import('dictionary-en')).default
+          : language === 'en-gb'
+            ? (await import('dictionary-en-gb')).default
+            : (await import('dictionary-es')).default;
       return new NSpell({ aff: Buffer.from(dictionary.aff), dic: Buffer.from(dictionary.dic) });
     })();
     spellers.set(language, loading);
@@ -150,7 +158,11 @@ function isCheckable(word: string, isSentenceStart: boolean): boolean {
   return true;
 }
 
-function isCorrect(spell: NSpell, word: string, isSentenceStart: boolean): boolean {
+function isCorrect(spells: readonly NSpell[], word: string, isSentenceStart: boolean): boolean {
+  return spells.some((spell) => isCorrectIn(spell, word, isSentenceStart));
+}
+
+function isCorrectIn(spell: NSpell, word: string, isSentenceStart: boolean): boolean {
   const plain = plainApostrophes(word);
   if (spell.correct(plain)) return true;
   // a possessive or an elision: the word before it ("teacher's", "students'")
@@ -175,7 +187,7 @@ function wordsOf(tree: Root): WordPlace[] {
     for (const child of sentence.children) {
       if (child.type !== 'WordNode') continue;
       const [start] = offsetsOf(child);
-      for (const match of toString(child as Word).matchAll(WORD_PART)) {
+      for (const match of toString(child).matchAll(WORD_PART)) {
         words.push({
           word: match[0],
           start: start + match.index,
@@ -292,9 +304,41 @@ function accentVariants(spell: NSpell, word: string): string[] {
   return variants;
 }
 
+const LETTERS: Record<GrammarLanguage, string> = {
+  en: 'abcdefghijklmnopqrstuvwxyz',
+  es: 'abcdefghijklmnopqrstuvwxyzáéíóúüñ',
+};
+
+/**
+ * The words the dictionary knows one edit away (an accent, two letters swapped, a letter dropped, added or changed),
+ * in that order: found with a few hundred look-ups, where nspell's own search takes up to seconds a word with the
+ * Spanish dictionary. Empty when none is that close (nspell's suggest is tried then, within the time budget).
+ */
+function nearWords(spell: NSpell, word: string, language: GrammarLanguage): string[] {
+  const found = new Set<string>(accentVariants(spell, word));
+  const isCapital = /^\p{Lu}/u.test(word);
+  const lower = word.toLowerCase();
+  const add = (candidate: string): void => {
+    const shown = isCapital ? candidate.charAt(0).toUpperCase() + candidate.slice(1) : candidate;
+    if (candidate !== lower && candidate.length > 0 && spell.correct(shown)) found.add(shown);
+  };
+  for (let at = 0; at < lower.length - 1; at++) {
+    add(lower.slice(0, at) + lower.charAt(at + 1) + lower.charAt(at) + lower.slice(at + 2));
+  }
+  for (let at = 0; at < lower.length; at++) add(lower.slice(0, at) + lower.slice(at + 1));
+  for (const letter of LETTERS[language]) {
+    for (let at = 0; at <= lower.length; at++) {
+      add(lower.slice(0, at) + letter + lower.slice(at));
+      if (at < lower.length) add(lower.slice(0, at) + letter + lower.slice(at + 1));
+    }
+  }
+  return [...found];
+}
+
 /** The text's findings in its language, ordered by place. */
 export async function checkGrammar(text: string, language: GrammarLanguage): Promise<GrammarFinding[]> {
   const spell = await speller(language);
+  const spells = language === 'en' ? [spell, await speller('en-gb')] : [spell];
   const processor = processors[language];
   const tree = processor.parse(text);
   const file = new VFile(text);
@@ -337,15 +381,18 @@ export async function checkGrammar(text: string, language: GrammarLanguage): Pro
   let suggesting = 0;
   for (const place of wordsOf(tree)) {
     if (!isCheckable(place.word, place.isSentenceStart) || overlaps(addresses, place.start, place.end)) continue;
-    if (isCorrect(spell, place.word, place.isSentenceStart)) continue;
+    if (isCorrect(spells, place.word, place.isSentenceStart)) continue;
     const plain = plainApostrophes(place.word);
     let suggestions = suggested.get(plain);
     if (suggestions === undefined) {
-      const accented = accentVariants(spell, plain);
+      const near = nearWords(spell, plain, language);
       const started = performance.now();
       suggestions =
-        accented.length > 0 || suggested.size >= MAX_SUGGESTED_WORDS || suggesting > SUGGESTION_BUDGET_MS
-          ? accented.slice(0, MAX_SUGGESTIONS)
+        near.length > 0 ||
+        language === 'es' ||
+        suggested.size >= MAX_SUGGESTED_WORDS ||
+        suggesting > SUGGESTION_BUDGET_MS
+          ? near.slice(0, MAX_SUGGESTIONS)
           : ranked(plain, spell.suggest(plain));
       suggesting += performance.now() - started;
       suggested.set(plain, suggestions);
