@@ -70,6 +70,10 @@ import { leadsRoutes } from './modules/leads/leads.routes.ts';
 import { leadsAdminRoutes } from './modules/leads/leads-admin.routes.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { trackingAdminRoutes } from './modules/tracking/tracking-admin.routes.ts';
+import { lmsApiRoutes } from './modules/lms-api/lms-api.routes.ts';
+import { ltiRoutes } from './modules/lti/lti.routes.ts';
+import { ltiPlatformsRoutes } from './modules/lti/lti-platforms.routes.ts';
+import { configureLti } from './modules/lti/lti.jobs.ts';
 
 /** How often the server reads an operator's prices (npm run admin -- catalogue:set). */
 const CATALOGUE_REFRESH_MS = 60_000;
@@ -289,6 +293,25 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       rateLimitPerMinute: config.trackingRateLimitPerMinute,
     });
     await api.register(trackingAdminRoutes, { db });
+    // the PlagiarismCheck-compatible LMS API (issue 19 part 1): /lms/… and the integrations page's LMS tokens
+    await api.register(lmsApiRoutes, { db, queue: deps.queue, limits: checkLimits, publicUrl: config.publicUrl });
+    // the integrations page's LTI platforms (issue 19, part 2)
+    await api.register(ltiPlatformsRoutes, {
+      db,
+      queue: deps.queue,
+      publicUrl: config.publicUrl,
+      allowLoopbackHttp: config.env !== 'production',
+    });
+  });
+  // The LTI 1.3 tool's protocol routes (issue 19, part 2): a platform posts cross-site, with no session or CSRF token.
+  configureLti({ appSecret: config.appSecret, publicUrl: config.publicUrl, queue: deps.queue });
+  await app.register(ltiRoutes, {
+    db,
+    queue: deps.queue,
+    appSecret: config.appSecret,
+    publicUrl: config.publicUrl,
+    cookieSecure: config.cookieSecure,
+    rateLimitPerMinute: Math.max(60, config.authRateLimitPerMinute * 6),
   });
   // Outside the API scope: no session or CSRF, and a raw body for the signature.
   await app.register(paymentWebhookRoutes, { ctx: commerce });

@@ -27,7 +27,7 @@ export const FIELD_MAX = {
 } as const;
 export const PASSWORD_MIN_LENGTH = 8;
 
-export const AGREEMENT_VERSIONS = ['2018-05-24', '2018-09-12'] as const;
+export const AGREEMENT_VERSIONS = ['2018-05-24', '2018-09-12', '2019-04-11'] as const;
 
 export const CURRENCY = 'USD';
 

@@ -35,7 +35,27 @@ const GroupId = z
   .optional()
   .describe('Act inside this group (the caller must be a member): its balance pays.');
 
-/** POST /api/v1/text and POST /api/v1/text/create (form-encoded or multipart with one `file`). */
+const LmsId = z.string().max(100).optional();
+/**
+ * What LMS clients written for the PlagiarismCheck API send with a check (issue 19; modules/lms-api): the client
+ * (lms=moodle marks the check as an LMS submission: resends within 24 hours give the same check back), its opaque
+ * ids, and its filters — source_min_percent (0-100, maps to exclude_below_percent), include_quotes,
+ * include_references, exclude_self_plagiarism ('0' or '1'; the author is the LMS author), assignment_key and
+ * ignore_templates_enabled (accepted; templates are not supported).
+ */
+export const LmsSubmitFields = {
+  lms: z.string().max(20).optional().describe("The LMS client ('moodle'): an LMS submission."),
+  course_id: LmsId,
+  assignment_id: LmsId,
+  assignment_name: z.string().max(300).optional(),
+  submission_id: LmsId,
+  attachment_id: LmsId,
+  source_min_percent: z.string().max(20).optional(),
+  assignment_key: z.string().max(200).optional(),
+  ignore_templates_enabled: z.string().max(10).optional(),
+};
+
+/** POST /api/v1/text and POST /api/v1/text/create (form-encoded or multipart with one `file`, or a file part `text`). */
 export const TextSubmitFormSchema = z.object({
   text: z.string().max(TEXTAREA_MAX_LENGTH).optional().describe('The text to check (or upload `file`).'),
   file: z
@@ -83,6 +103,7 @@ export const TextSubmitFormSchema = z.object({
     .describe('The author of this document (at most 100 characters); required with exclude_self_plagiarism.'),
   include_quotes: SkipFlag.describe("'true' or '1': quoted passages count as similarity."),
   include_references: SkipFlag.describe("'true' or '1': passages in references count as similarity."),
+  ...LmsSubmitFields,
   _csrf_token: z.string().max(200).optional(),
 });
 export type TextSubmitForm = z.infer<typeof TextSubmitFormSchema>;
@@ -91,7 +112,8 @@ export const TextRefSchema = z.object({ id: z.number().int(), state: z.number().
 
 export const TextSubmitResponseSchema = z.object({
   success: z.literal(true),
-  message: z.string(),
+  /** Never sent on success (issue 19): LMS clients take any `message` as an error. */
+  message: z.string().optional(),
   /** SHA-256 of the checked text (the create variant's answer). */
   hash: z.string(),
   data: z.object({ text: TextRefSchema }),
@@ -123,7 +145,20 @@ export const TextDocumentSchema = z.object({
 });
 export type TextDocument = z.infer<typeof TextDocumentSchema>;
 
-export const TextDocumentResponseSchema = z.object({ success: z.literal(true), data: TextDocumentSchema });
+/**
+ * GET /api/v1/text/{id} (and the LMS API's /lms/check-report/{id}/): the document with what LMS clients read —
+ * report {id, percent} (percent set once state is 5) and ai_report {processed_percent}. processed_percent is the
+ * AI share (0-100) for a check an LMS client submitted; for other checks it is the AI detector's coverage (the
+ * share of the text it could assess). null where there is no figure (in progress, failed, no AI check).
+ */
+export const TextDocumentDetailSchema = TextDocumentSchema.extend({
+  report: z.object({ id: z.number().int(), percent: z.number().nullable() }),
+  ai_report: z.object({ processed_percent: z.number().nullable() }),
+  lms: z.boolean().describe('Submitted by an LMS client (lms field, an LMS token or /lms/moodle/check-text/).'),
+});
+export type TextDocumentDetail = z.infer<typeof TextDocumentDetailSchema>;
+
+export const TextDocumentResponseSchema = z.object({ success: z.literal(true), data: TextDocumentDetailSchema });
 
 export const TextListQuerySchema = z.object({
   group_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),

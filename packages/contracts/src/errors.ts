@@ -47,6 +47,10 @@ export const ERRORS = {
   },
   text_duplicate: { status: 429, message: 'You submitted this text less than 10 seconds ago' },
   text_in_progress: { status: 409, message: 'Text is already in progress' },
+  idempotency_key_reused: {
+    status: 422,
+    message: 'This Idempotency-Key was already used for a different request.',
+  },
   check_delete_in_progress: {
     status: 409,
     message: 'This check is still running. You can delete it once it has finished.',
@@ -102,7 +106,8 @@ export const ERRORS = {
   already_marked: { status: 409, message: 'Your feedback on this check has already been sent.' },
   report_type_unsupported: {
     status: 400,
-    message: 'Unknown report type: leave it out for the similarity report, 3 for the AI report.',
+    message:
+      'Unknown report type: leave it out for the similarity report, 3 for the AI report, 1 for the authorship report.',
   },
   report_not_ready: { status: 409, message: 'The PDF report is available once the check is done.' },
   report_failed: { status: 500, message: 'The PDF report could not be made. Please try again.' },

@@ -29,3 +29,5 @@ export * from './citations.ts';
 export * from './grammar.ts';
 export * from './authorship.ts';
 export * from './tracking.ts';
+export * from './lti.ts';
+export * from './lms.ts';

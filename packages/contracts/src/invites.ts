@@ -44,7 +44,8 @@ export const InviteAcceptResponseSchema = z.object({
   data: z.object({ group_id: z.number().int(), role: z.number().int(), joined: z.boolean() }),
 });
 
-export const AGREEMENT_TYPES = ['terms', 'privacy', 'info'] as const;
+/** moodle-plugin (2019-04-11): the PlagiarismCheck-compatible Moodle plugin's agreement (modules/lms-api). */
+export const AGREEMENT_TYPES = ['terms', 'privacy', 'info', 'moodle-plugin'] as const;
 export type AgreementType = (typeof AGREEMENT_TYPES)[number];
 export type AgreementVersion = (typeof AGREEMENT_VERSIONS)[number];
 /** terms and privacy of 2018-05-24, recorded at sign-up; the sharing-info agreement of 2018-09-12. */
@@ -53,7 +54,8 @@ export const INFO_VERSION: AgreementVersion = '2018-09-12';
 
 export const AgreementResponseSchema = z.object({
   success: z.literal(true),
-  message: z.string(),
+  /** Absent for an LMS client (issue 19): those take any message as an error. */
+  message: z.string().optional(),
   data: z.object({ type: z.enum(AGREEMENT_TYPES), version: z.enum(AGREEMENT_VERSIONS), accepted_at: z.string() }),
 });
 

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
 import { AppError } from '../errors.ts';
 import { sha256 } from '../modules/auth/secrets.ts';
+import { assertLmsRoute, resolveLmsHeader, type LmsAuth } from '../modules/lms-api/lms-api.auth.ts';
 import {
   findGroupByApiTokenHash,
   findUserByApiTokenHash,
@@ -20,6 +21,8 @@ export type AuthContext = {
   group: GroupRecord | null;
   via: 'api_token' | 'session' | 'guest_cookie' | null;
   sessionHash: string | null;
+  /** Set when an LMS integration token was presented (modules/lms-api): the call has that token's narrow rights. */
+  lms?: LmsAuth;
 };
 
 declare module 'fastify' {
@@ -55,6 +58,8 @@ export async function resolveAuth(db: Queryable, request: FastifyRequest): Promi
     if (user !== null) return { user, group: null, via: 'api_token', sessionHash: null };
     const group = await findGroupByApiTokenHash(db, tokenHash);
     if (group !== null) return { user: null, group, via: 'api_token', sessionHash: null };
+    const lms = await resolveLmsHeader(db, token);
+    if (lms !== null) return { user: lms.user, group: lms.group, via: 'api_token', sessionHash: null, lms: lms.lms };
     throw new AppError('invalid_api_token');
   }
 
@@ -131,6 +136,7 @@ export function registerAuthContext(api: FastifyInstance, db: Queryable): void {
   api.addHook('onRequest', async (request) => {
     request.auth = ANONYMOUS;
     request.auth = await resolveAuth(db, request);
+    if (request.auth.lms !== undefined) assertLmsRoute(request);
   });
 }
 

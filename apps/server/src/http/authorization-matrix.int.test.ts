@@ -56,6 +56,22 @@ const ACCOUNT_OR_GUEST = only([...ACCOUNTS, 'guest']);
 const THE_USER = only(USER_ITSELF);
 const THE_OWNER = only(['owner']);
 const SITE_ADMIN = only(['siteAdmin']);
+/** Accounts with a browser session (not an API token): who manages LMS tokens. */
+const SESSION_ACCOUNTS = only(ACCOUNTS.filter((caller) => caller !== 'personalToken'));
+
+/** A live LMS token of the organisation ("G-…"), made by its owner once and kept. */
+let lmsGroupTokenText = '';
+async function lmsGroupToken(world: World): Promise<string> {
+  if (lmsGroupTokenText === '') {
+    const { data } = await world.must<{ data: { token: string } }>(
+      'owner',
+      { method: 'POST', url: '/api/v1/lms/tokens/', form: { name: 'Matrix', group_id: String(world.groupId) } },
+      "the organisation's LMS token",
+    );
+    lmsGroupTokenText = data.token;
+  }
+  return lmsGroupTokenText;
+}
 /** Past authorisation, the wrong current password is what stops the request (the fixture survives). */
 const WRONG_PASSWORD = only(ACCOUNTS, { status: 400, code: 'current_password_invalid' });
 
@@ -1397,10 +1413,207 @@ const MATRIX: Matrix = {
       expect: everyone({ status: 404, code: 'citation_lookup_disabled' }),
     },
   ],
+  // the LTI 1.3 tool (issue 19, part 2): its keys and configuration are public; the protocol routes take a
+  // platform's cross-site posts (no session, no CSRF: the state cookie and the signed id_token decide) and refuse
+  // an unregistered issuer or an incomplete launch alike for everyone; the platforms are their organisation
+  // owner's (404 for a platform of an organisation one does not own)
+  'GET /lti/jwks.json': [{ target: "the tool's public keys", request: () => get('/lti/jwks.json'), expect: PUBLIC }],
+  'GET /lti/config.json': [
+    { target: "the tool's configuration", request: () => get('/lti/config.json'), expect: PUBLIC },
+  ],
+  'GET /lti/login': [
+    {
+      target: 'a login initiation from an unregistered issuer',
+      request: () => get(`/lti/login?${LTI_UNKNOWN_LOGIN}`),
+      expect: everyone(400),
+    },
+  ],
+  'POST /lti/login': [
+    {
+      target: 'a login initiation from an unregistered issuer',
+      request: () => post('/lti/login', Object.fromEntries(new URLSearchParams(LTI_UNKNOWN_LOGIN))),
+      expect: everyone(400),
+    },
+  ],
+  'POST /lti/launch': [
+    {
+      target: 'a launch without an id_token',
+      request: () => post('/lti/launch', { state: 'x' }),
+      expect: everyone(400),
+    },
+  ],
+  'POST /lti/deep-link': [
+    {
+      target: 'a deep-linking answer with an unknown token',
+      request: () => post('/lti/deep-link', { token: 'not-a-token', action: 'add' }),
+      expect: everyone(400),
+    },
+  ],
+  'GET /profile/integrations/': [
+    { target: "the caller's own integrations", request: () => get('/profile/integrations/'), expect: ACCOUNT_HOLDERS },
+  ],
+  'POST /api/v1/lti/platforms/': [
+    {
+      target: "a platform for the organisation (the owner's)",
+      request: (w) => post('/api/v1/lti/platforms/', { ...ltiPlatformForm(), group_id: group(w) }),
+      expect: THE_OWNER,
+    },
+  ],
+  'POST /api/v1/lti/platforms/:platformId/': [
+    {
+      target: "the organisation's platform",
+      request: async (w) => post(`/api/v1/lti/platforms/${await ltiPlatformOf(w)}/`, ltiPlatformForm()),
+      expect: THE_OWNER,
+    },
+  ],
+  'POST /api/v1/lti/platforms/:platformId/delete/': [
+    {
+      target: 'a platform of the organisation (a new one for each cell)',
+      request: async (w) => post(`/api/v1/lti/platforms/${await ltiPlatformOf(w)}/delete/`),
+      expect: THE_OWNER,
+    },
+  ],
+  'POST /api/v1/lti/platforms/:platformId/sync-roster/': [
+    {
+      target: "the organisation's platform",
+      request: async (w) => post(`/api/v1/lti/platforms/${await ltiPlatformOf(w)}/sync-roster/`),
+      expect: THE_OWNER,
+    },
+  ],
+  // the PlagiarismCheck-compatible LMS API (issue 19 part 1): the /lms/ calls authenticate by the LMS token in
+  // their form or query, never by the caller's session or API token (so every caller gets the same answer); a token
+  // reads only the checks it made. LMS tokens are managed from a session only (a personal or group API token: 403).
+  // The LMS token's own narrow rights are in modules/lms-api/lms-api.int.test.ts.
+  'POST /lms/moodle/is-group-member/': [
+    {
+      target: 'membership, an unknown token',
+      request: () => post('/lms/moodle/is-group-member/', { token: 'G-unknown', hash: '0'.repeat(64) }),
+      expect: everyone({ status: 401, code: 'invalid_api_token' }),
+    },
+    {
+      target: "membership, the organisation's live G- token",
+      request: async (w) =>
+        post('/lms/moodle/is-group-member/', { token: await lmsGroupToken(w), hash: '0'.repeat(64) }),
+      expect: PUBLIC,
+    },
+  ],
+  'POST /lms/moodle/auto-registration/': [
+    {
+      target: 'a registration, an unknown token',
+      request: () =>
+        post('/lms/moodle/auto-registration/', { token: 'G-unknown', name: 'X', email: newEmail('lms'), role: '3' }),
+      expect: everyone({ status: 401, code: 'invalid_api_token' }),
+    },
+    {
+      target: 'a registration, a live G- token without auto-registration',
+      request: async (w) =>
+        post('/lms/moodle/auto-registration/', {
+          token: await lmsGroupToken(w),
+          name: 'X',
+          email: newEmail('lms'),
+          role: '3',
+        }),
+      expect: everyone({ status: 403, code: 'forbidden' }),
+    },
+  ],
+  'POST /lms/moodle/check-text/': [
+    {
+      target: "a submission without an organisation member's G-TOKEN::hash header",
+      request: async (w) => post('/lms/moodle/check-text/', { token: await lmsGroupToken(w), hash: '0'.repeat(64) }),
+      expect: everyone({ status: 401, code: 'invalid_api_token' }),
+    },
+  ],
+  'GET /lms/check-report/:id/': [
+    {
+      target: "the user's document, an unknown token",
+      request: (w) => get(`/lms/check-report/${documentOf(w, 'userDocument')}/?token=G-unknown`),
+      expect: everyone({ status: 401, code: 'invalid_api_token' }),
+    },
+    {
+      target: "the user's document, the organisation's live G- token (not its check)",
+      request: async (w) =>
+        get(`/lms/check-report/${documentOf(w, 'userDocument')}/?token=${encodeURIComponent(await lmsGroupToken(w))}`),
+      expect: everyone({ status: 404, code: 'not_found' }),
+    },
+  ],
+  'POST /lms/public-report/:id/': [
+    {
+      target: "the user's document, a wrong token (an HTML page)",
+      request: (w) =>
+        post(`/lms/public-report/${documentOf(w, 'userDocument')}/`, { 'lms-type': 'moodle', token: 'nope' }),
+      expect: everyone(401),
+    },
+    {
+      target: "the user's document, the organisation's API token (not its check)",
+      request: (w) =>
+        post(`/lms/public-report/${documentOf(w, 'userDocument')}/`, { 'lms-type': 'moodle', token: w.groupToken }),
+      expect: everyone(404),
+    },
+  ],
+  'GET /api/v1/lms/tokens/': [
+    { target: "the caller's LMS tokens", request: () => get('/api/v1/lms/tokens/'), expect: SESSION_ACCOUNTS },
+  ],
+  'POST /api/v1/lms/tokens/': [
+    {
+      target: 'a new personal LMS token',
+      request: () => post('/api/v1/lms/tokens/', { name: 'Matrix Moodle' }),
+      expect: SESSION_ACCOUNTS,
+    },
+    {
+      target: "a new G- token of the organisation (its owner's)",
+      request: (w) => post('/api/v1/lms/tokens/', { name: 'Matrix Moodle', group_id: group(w) }),
+      expect: only(['owner']),
+    },
+  ],
+  'POST /api/v1/lms/tokens/:id/revoke/': [
+    {
+      target: "the user's LMS token (a new one for each cell)",
+      request: async (w) => {
+        const { data } = await w.must<{ data: { item: { id: number } } }>(
+          'user',
+          { method: 'POST', url: '/api/v1/lms/tokens/', form: { name: 'To revoke' } },
+          "the user's LMS token",
+        );
+        return post(`/api/v1/lms/tokens/${String(data.item.id)}/revoke/`);
+      },
+      expect: only(['user']),
+    },
+  ],
   'GET /api/docs': [{ target: 'the API documentation page', request: () => get('/api/docs'), expect: PUBLIC }],
   'GET /api/docs/json': [{ target: 'the OpenAPI document', request: () => get('/api/docs/json'), expect: PUBLIC }],
   'GET /api/docs/yaml': [{ target: 'the OpenAPI document', request: () => get('/api/docs/yaml'), expect: PUBLIC }],
 };
+
+let ltiSerial = 0;
+/** A valid LTI platform form, with a client id of its own (an issuer and client id are registered once). */
+function ltiPlatformForm(): Record<string, string> {
+  ltiSerial += 1;
+  return {
+    name: 'Matrix LMS',
+    issuer: 'https://lms.example.edu',
+    client_id: `matrix-${String(process.pid)}-${String(ltiSerial)}`,
+    auth_url: 'https://lms.example.edu/auth',
+    token_url: 'https://lms.example.edu/token',
+    jwks_url: 'https://lms.example.edu/jwks',
+    deployment_ids: '1',
+  };
+}
+
+/** A platform the owner registers for the organisation (a new one for each cell). */
+async function ltiPlatformOf(world: World): Promise<string> {
+  const { data } = await world.must<{ data: { id: number } }>(
+    'owner',
+    { method: 'POST', url: '/api/v1/lti/platforms/', form: { ...ltiPlatformForm(), group_id: String(world.groupId) } },
+    'an LTI platform of the organisation',
+  );
+  return String(data.id);
+}
+
+const LTI_UNKNOWN_LOGIN = new URLSearchParams({
+  iss: 'https://unregistered.example.org',
+  login_hint: 'hint',
+  target_link_uri: 'http://localhost:3000/lti/launch',
+}).toString();
 
 /** A valid citation form: a book in APA. */
 const CITATION_FORM = {

@@ -45,6 +45,9 @@ const AdminOrganisationsPage = lazyComponent(
 );
 const AdminLeadsPage = lazyComponent(async () => (await import('../admin-leads/AdminLeadsPage.tsx')).AdminLeadsPage);
 const AdminFunnelPage = lazyComponent(async () => (await import('../tracking/AdminFunnelPage.tsx')).AdminFunnelPage);
+const IntegrationsPage = lazyComponent(
+  async () => (await import('../integrations/IntegrationsPage.tsx')).IntegrationsPage,
+);
 const NoticesPage = lazyComponent(async () => (await import('../notices/NoticesPage.tsx')).NoticesPage);
 const ReportPage = lazyComponent(async () => (await import('../report/page/ReportPage.tsx')).ReportPage);
 const LegalPage = lazyComponent(async () => (await import('../legal/LegalPage.tsx')).LegalPage);
@@ -121,6 +124,8 @@ export const routes: RouteObject[] = [
       { path: '/es/profile/report/:id', element: withLogin(ReportPage) },
       { path: '/no/profile/report/:id', element: withLogin(ReportPage) },
       { path: '/profile/organisation/', element: withLogin(OrganisationSettingsPage) },
+      // learning systems: LTI 1.3 platforms and LMS tokens (issue 19)
+      { path: '/profile/integrations/', element: withLogin(IntegrationsPage) },
       // Billing: the cabinet's page has a Spanish twin (the receipt e-mail links there in the buyer's language)
       { path: '/profile/billing/', element: withLogin(BillingPage) },
       { path: '/es/profile/billing/', element: withLogin(BillingPage) },

@@ -25,6 +25,7 @@ import { STATISTICS_PATH } from '../statistics/statistics.ts';
 import { ADMIN_BILLING_PATH, BILLING_PATH } from '../billing/billing.ts';
 import { ADMIN_LEADS_PATH } from '../admin-leads/adminLeads.ts';
 import { ADMIN_ORGANISATIONS_PATH, ORGANISATION_SETTINGS_PATH } from '../organisation/organisationSettings.ts';
+import { INTEGRATIONS_PATH } from '../integrations/integrationsPath.ts';
 import { Spinner } from './Spinner.tsx';
 
 function initialOf(profile: CredentialsUser): string {
@@ -161,6 +162,12 @@ export function ProfileMenu({ profile }: { profile: CredentialsUser }) {
           {profile.is_guest ? null : (
             <DropdownMenu.Item className="menu__item" onSelect={() => void navigate(ORGANISATION_SETTINGS_PATH)}>
               {ownsGroup ? t('orgSettings.menuLink') : t('orgSettings.create.menuLink')}
+            </DropdownMenu.Item>
+          )}
+          {/* learning systems (LTI platforms, LMS tokens): every account (issue 19) */}
+          {profile.is_guest ? null : (
+            <DropdownMenu.Item className="menu__item" onSelect={() => void navigate(INTEGRATIONS_PATH)}>
+              {t('integrations.menuLink')}
             </DropdownMenu.Item>
           )}
           {profile.is_admin === true ? (

@@ -13,7 +13,9 @@ export const agreementsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
       config: { form: true },
       schema: {
         tags: ['session'],
-        summary: 'Record that the user accepted an agreement (terms, privacy, info; versions 2018-05-24, 2018-09-12)',
+        summary:
+          'Record that the user accepted an agreement (terms, privacy, info; versions 2018-05-24, 2018-09-12; the Moodle ' +
+          "plugin's moodle-plugin 2019-04-11, with an LMS token: G-TOKEN::hash names the member)",
         description: 'Idempotent: accepting again keeps the first acceptance. The form repeats type and version.',
         params: z.object({ type: z.string().max(20), version: z.string().max(20) }),
         body: z.object({
@@ -38,7 +40,8 @@ export const agreementsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
       if (record === undefined) throw new Error('no agreement recorded');
       return {
         success: true as const,
-        message: 'Agreement recorded',
+        // an LMS client's call (issue 19: the Moodle plugin's agreement) gets no message: it reads any as an error
+        ...(request.auth.lms === undefined ? { message: 'Agreement recorded' } : {}),
         data: { type: record.type, version: record.version, accepted_at: record.accepted_at.toISOString() },
       };
     },

@@ -641,7 +641,7 @@ describe(`AI detector API (${TEST_DB_KIND})`, () => {
     });
     await runJobs();
 
-    const otherType = await post(owner.browser, url, { type: '1' });
+    const otherType = await post(owner.browser, url, { type: '2' });
     expect(otherType.statusCode).toBe(400);
     expect(otherType.json()).toMatchObject({ success: false, message: expect.stringContaining('3 for the AI report') });
 

@@ -52,5 +52,6 @@ describe(`admin CLI: promo:create (${TEST_DB_KIND})`, () => {
     } finally {
       if (handle === null) await db.close();
     }
-  });
+    // five CLI processes, each opening the embedded database from disk: slow on a busy machine
+  }, 120_000);
 });

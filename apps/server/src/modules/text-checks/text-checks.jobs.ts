@@ -4,6 +4,7 @@ import { SqlFingerprintStore } from '../reuse/fingerprint-store.ts';
 import { sharedReuseChecker } from './reuse-checker.ts';
 import { failAbandonedTextChecks, processTextCheck } from './text-checks.process.ts';
 import { sharedWebSearch } from '../web-sources/web-search.ts';
+import { afterTextCheckSettled } from '../lti/lti.jobs.ts';
 
 const RETRY_LIMIT = 2;
 
@@ -25,6 +26,8 @@ export const textCheckJob = defineJob({
       payload.checkId,
       { isLastAttempt: attempt > RETRY_LIMIT, logger },
     );
+    // a check made from an LTI assignment: its score goes back to the platform (issue 19)
+    await afterTextCheckSettled(db, payload.checkId, logger);
   },
 });
 

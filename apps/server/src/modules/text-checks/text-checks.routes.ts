@@ -28,11 +28,18 @@ import type { Database } from '../../db/database.ts';
 import { callerKey, checkRateLimit, type CheckLimits } from '../../http/check-rate-limit.ts';
 import type { UploadedFile } from '../../http/uploads.ts';
 import { authorshipStatus, runAuthorshipCheck } from '../authorship/authorship.service.ts';
-import { getTextDocument, listTextDocuments, sendTextToAi, textAiStatus } from './text-checks.read.ts';
+import { listTextDocuments, sendTextToAi, textAiStatus } from './text-checks.read.ts';
 import { deleteTextCheck } from './text-checks.delete.ts';
 import { readReport, settingsFromForm } from './report-settings.service.ts';
 import { validateText, type ExtractionCaller } from './text-checks.service.ts';
 import { submitTextCheck, type JobSender, type TextSubmitInput } from './text-checks.submit.ts';
+import {
+  documentDetail,
+  isLmsSubmission,
+  lmsSubmitOptions,
+  readerFor,
+  submitKeys,
+} from '../lms-api/lms-api.service.ts';
 
 export type TextChecksRoutesOptions = { db: Database; queue: JobSender; limits: CheckLimits };
 
@@ -49,18 +56,48 @@ function groupIdOf(value: string | undefined): number | null {
   return value === undefined || value === '' ? null : Number(value);
 }
 
-function submitInput(body: TextSubmitForm, uploads: readonly UploadedFile[]): TextSubmitInput {
-  return {
+/**
+ * The uploaded file: the part `file`, or a file part named `text` as clients written for the PlagiarismCheck API
+ * send it (issue 19; a text field `text` stays the pasted text).
+ */
+export function uploadOf(uploads: readonly UploadedFile[]): UploadedFile | undefined {
+  return uploads.find((file) => file.fieldName === 'file') ?? uploads.find((file) => file.fieldName === 'text');
+}
+
+function submitInput(request: FastifyRequest<{ Body: TextSubmitForm }>): TextSubmitInput {
+  const body = request.body;
+  const base = {
     text: body.text,
-    upload: uploads.find((file) => file.fieldName === 'file'),
+    upload: uploadOf(request.uploads),
     language: body.language === undefined || body.language === '' ? 'en' : body.language,
     hash: body.hash,
     title: body.title,
     excludeFromIndex: isSet(body.exclude_from_index),
     groupId: groupIdOf(body.group_id),
     checkAi: isSet(body.check_ai),
-    // the report's settings (issue 17): a refused field stops the check before anything is held
-    settings: settingsFromForm(body),
+  };
+  const options = {
+    language: base.language,
+    excludeFromIndex: base.excludeFromIndex,
+    title: base.title ?? null,
+    fileName: base.upload?.fileName ?? null,
+  };
+  if (isLmsSubmission(request.auth, body)) {
+    // an LMS client (issue 19): its filters as the report's settings, its token's payer and AI option, and a
+    // resend of the same request within 24 hours answers the same check
+    const lms = lmsSubmitOptions(request.auth, body, {
+      groupId: base.groupId,
+      checkAi: base.checkAi,
+      authorHash: null,
+    });
+    return { ...base, ...lms, keys: submitKeys(request, lms, options) };
+  }
+  // the report's settings (issue 17): a refused field stops the check before anything is held
+  const settings = settingsFromForm(body);
+  return {
+    ...base,
+    settings,
+    keys: submitKeys(request, null, { ...options, settings, groupId: base.groupId, checkAi: base.checkAi }),
   };
 }
 
@@ -69,7 +106,11 @@ const SUBMIT_DESCRIPTION =
   "(text_rejected with the verification's message and code), the same text again within 10 seconds " +
   "('You submitted this text less than 10 seconds ago', 429) or while it is in progress ('Text is already in " +
   "progress', 409), then holds its pages (bonus first, then balance; none for a per-user group) and queues the " +
-  "check: data.text {id, state: 3}. No pages: 402 ('Please sign up to run a full check.' for a guest). Poll GET " +
+  'check: data.text {id, state: 3} (no message on success). The file may come as the part `file` or as a file part ' +
+  '`text`. The same Idempotency-Key header again (same caller, within 24 hours) answers the first check ' +
+  '(another body: 422 idempotency_key_reused); an LMS submission (lms=moodle, or an LMS token) sent again with the ' +
+  'same text and options within 24 hours answers the same check, charging nothing. No pages: 402 ' +
+  "('Please sign up to run a full check.' for a guest). Poll GET " +
   '/api/v1/text/{id} until state 5 (ready) or 4 (failed: the pages were released).';
 
 /** The plagiarism check's calls (check-tool.md §7): verify, submit, poll, the report and the document's AI check. */
@@ -110,7 +151,7 @@ export const textChecksRoutes: FastifyPluginAsyncZod<TextChecksRoutesOptions> = 
         request.auth,
         {
           text: body.text,
-          upload: request.uploads.find((file) => file.fieldName === 'file'),
+          upload: uploadOf(request.uploads),
           language: body.language === undefined || body.language === '' ? 'en' : body.language,
           skipEnglishWords: isSet(body.skip_english_words_validation),
           skipPercentLetters: isSet(body.skip_percentage_words_validation),
@@ -148,7 +189,7 @@ export const textChecksRoutes: FastifyPluginAsyncZod<TextChecksRoutesOptions> = 
           db,
           queue,
           request.auth,
-          { ...submitInput(request.body, request.uploads), extraction: extraction(request) },
+          { ...submitInput(request), extraction: extraction(request) },
           request.log,
         ),
     );
@@ -199,13 +240,21 @@ export const textChecksRoutes: FastifyPluginAsyncZod<TextChecksRoutesOptions> = 
       schema: {
         tags: ['check'],
         summary: 'A checked document: data.state 3 in progress, 4 failed, 5 ready',
+        description:
+          'With report {id, percent} (percent set once state is 5) and ai_report {processed_percent}. For a check ' +
+          'an LMS client submitted (the lms field, an LMS token, /lms/moodle/check-text/) processed_percent is the ' +
+          "AI share (0-100), as those clients show it, and a token caller sees state 3 while the check's AI check " +
+          'runs; for other checks processed_percent is the AI detector coverage (the share of the text it could ' +
+          'assess). null where there is no figure. An LMS token reads only the checks it made.',
         params: TextIdParamsSchema,
         response: { 200: TextDocumentResponseSchema },
       },
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return { success: true as const, data: await getTextDocument(db, request.auth, request.params.id) };
+      const id = request.params.id;
+      const reader = await readerFor(db, request.auth, id);
+      return { success: true as const, data: await documentDetail(db, reader, id, request.auth.via === 'api_token') };
     },
   );
 

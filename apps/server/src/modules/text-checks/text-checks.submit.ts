@@ -33,6 +33,13 @@ import { findLatestSameText, insertTextCheck, lockSubmitter, setHoldEntries } fr
 import { requestText, type ExtractionCaller } from './text-checks.service.ts';
 import { verifyTextOffThread } from './text-work.ts';
 import { DUPLICATE_TEXT_WINDOW_SECONDS } from '@veritext/contracts';
+import { insertLmsCheck, type LmsCheckMeta } from '../lms-api/lms-api.repository.ts';
+import {
+  findEarlierSubmission,
+  rememberSubmission,
+  requestHashOf,
+  type SubmitKeys,
+} from '../lms-api/lms-api.resend.ts';
 import { findSubscriptionPlan } from '../commerce/catalogue.ts';
 import { findLatestSubscriptionOfAccount } from '../subscriptions/subscriptions.repository.ts';
 
@@ -187,6 +194,10 @@ export type TextSubmitInput = {
   extraction?: ExtractionCaller | undefined;
   /** The report's settings chosen with the check (issue 17); none: the defaults. */
   settings?: Omit<ReportSettings, 'ignored_sources'> | undefined;
+  /** An LMS client's submission (issue 19, modules/lms-api): recorded with the check. */
+  lms?: LmsCheckMeta | undefined;
+  /** Idempotency (issue 19): an Idempotency-Key, and for an LMS submission the resend of the same request. */
+  keys?: SubmitKeys | undefined;
 };
 
 /** The AI check chosen with a text needs an AI page of the account that pays (or a negative balance allowed). */
@@ -255,8 +266,13 @@ export async function submitTextCheck(
   const owner = { userId: payer.userId, groupId: payer.groupId };
   const fileName = input.upload?.fileName ?? null;
 
-  const check = await db.transaction(async (tx) => {
+  const keys = input.keys;
+  const requestHash = keys === undefined ? '' : requestHashOf(keys, hash);
+  const made = await db.transaction(async (tx) => {
     await lockSubmitter(tx, `${String(owner.userId)}:${String(owner.groupId)}`);
+    // the same request again (an Idempotency-Key, an LMS client's resend): its check, nothing charged again
+    const earlier = keys === undefined ? null : await findEarlierSubmission(tx, keys, requestHash);
+    if (earlier !== null) return { earlier, inserted: undefined };
     const latest = await findLatestSameText(tx, owner, hash);
     if (latest !== null && latest.age_seconds < DUPLICATE_TEXT_WINDOW_SECONDS) throw new AppError('text_duplicate');
     if (latest?.state === TEXT_STATE.inProgress) throw new AppError('text_in_progress');
@@ -290,8 +306,14 @@ export async function submitTextCheck(
     if (payer.holdsPages) {
       await setHoldEntries(tx, inserted.id, await holdCheckPages(tx, payer, inserted.id, verified.pages));
     }
-    return inserted;
+    if (input.lms !== undefined) await insertLmsCheck(tx, inserted.id, input.lms);
+    if (keys !== undefined) await rememberSubmission(tx, keys, requestHash, inserted.id);
+    return { earlier: undefined, inserted };
   });
+  if (made.earlier !== undefined) {
+    return { success: true, hash, data: { text: { id: made.earlier.id, state: made.earlier.state } } };
+  }
+  const check = made.inserted;
 
   try {
     await queue.send(textCheckJob, { checkId: check.id });
@@ -322,5 +344,6 @@ export async function submitTextCheck(
       logger?.error({ err: error, checkId: check.id }, 'the AI check chosen with the text could not be queued');
     }
   }
-  return { success: true, message: '', hash, data: { text: { id: check.id, state: check.state } } };
+  // no `message` on success: LMS clients take any message as an error (issue 19)
+  return { success: true, hash, data: { text: { id: check.id, state: check.state } } };
 }
