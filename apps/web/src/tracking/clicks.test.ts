@@ -8,6 +8,7 @@ describe('tracked links', () => {
     expect(linkEvent('/es/contact-us/')).toBe('get_help');
     expect(linkEvent('/integrations/moodle')).toBe('lms-cta');
     expect(linkEvent('/es/lms')).toBe('lms-cta');
+    expect(linkEvent('/profile/integrations/')).toBe('lms-cta');
     expect(linkEvent('/pricing/')).toBeNull();
     expect(linkEvent('/contact-usx/')).toBeNull();
     expect(isTrackingEventName('get_help') && isTrackingEventName('lms-cta')).toBe(true);

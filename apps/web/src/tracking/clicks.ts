@@ -7,7 +7,7 @@ export const TRACK_CLICK_ATTRIBUTE = 'data-track-click';
 export function linkEvent(pathname: string): string | null {
   const path = pathname.replace(/^\/es(?=\/)/, '');
   if (/^\/(contact-us|help|faq)(\/|$)/.test(path)) return 'get_help';
-  if (/^\/(integrations|lms)(\/|$)/.test(path)) return 'lms-cta';
+  if (/^\/(profile\/)?(integrations|lms)(\/|$)/.test(path)) return 'lms-cta';
   return null;
 }
 
