@@ -17,7 +17,14 @@ const COLUMNS = 'i.id, i.group_id, i.user_id, i.email, i.role, i.page_limit, i.i
 /** Records an invitation; null when the user already has one to this group (the existing one stays). */
 export async function insertInvitation(
   db: Queryable,
-  invitation: { groupId: number; userId: number; email: string; role: 2 | 3; limit: number | null; invitedBy: number },
+  invitation: {
+    groupId: number;
+    userId: number;
+    email: string;
+    role: 2 | 3;
+    limit: number | null;
+    invitedBy: number | null;
+  },
 ): Promise<InvitationRecord | null> {
   const { rows } = await db.query<InvitationRecord>(
     `INSERT INTO group_invitations AS i (group_id, user_id, email, role, page_limit, invited_by)

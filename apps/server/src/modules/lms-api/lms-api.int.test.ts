@@ -530,6 +530,23 @@ describe(`the PlagiarismCheck-compatible LMS API, replayed as the Moodle plugin 
         })
       ).statusCode,
     ).toBe(400);
+    // an existing account is not joined without its consent: it is invited, and is a member only once it accepts
+    const existing = await postUrlencoded('/lms/moodle/auto-registration/', {
+      token: groupToken,
+      name: 'Someone Else',
+      email: teacher.user.email!,
+      role: '2',
+    });
+    expect(existing.json()).toEqual({ success: true });
+    const existingHash = sha256(groupToken + teacher.user.email!.toLowerCase());
+    expect(
+      (await postUrlencoded('/lms/moodle/is-group-member/', { token: groupToken, hash: existingHash })).json(),
+    ).toMatchObject({ is_member: false });
+    const invitation = await t.handle.db.query<{ role: number }>(
+      'SELECT role FROM group_invitations WHERE group_id = $1 AND user_id = $2',
+      [groupId, teacher.user.id],
+    );
+    expect(invitation.rows).toEqual([{ role: 2 }]);
 
     // the member submits a student's work: the organisation pays, the student is the check's LMS author
     const before = await accountState(groupAccountId);

@@ -153,7 +153,7 @@ export const lmsApiRoutes: FastifyPluginAsyncZod<LmsApiRoutesOptions> = async (
         description:
           'Form: token, name, email, role. Only where the token has auto-registration on (else 403). An unknown ' +
           'address gets an account (no password; it can set one by password reset) and joins; an existing account ' +
-          'joins with the role; a member stays as they are. Answers {success: true}.',
+          'is invited with the role and joins only by accepting; a member stays as they are. Answers {success: true}.',
         consumes: FORM_TYPES,
         body: AutoRegistrationFormSchema,
         response: { 200: z.object({ success: z.literal(true) }) },

@@ -2,8 +2,8 @@ import type { LmsToken } from '@veritext/contracts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { insertNewUser } from '../auth/auth.service.ts';
-import { findUserByEmail, findMembershipsOfUser, insertMembership, type UserRecord } from '../auth/users.repository.ts';
-import { assertRoomForMember } from '../members/member-cap.ts';
+import { findUserByEmail, findMembershipsOfUser, type UserRecord } from '../auth/users.repository.ts';
+import { insertInvitation } from '../invitations/invitations.repository.ts';
 import { requireGroupOwner } from '../members/members.service.ts';
 import { generateLmsToken } from './lms-api.auth.ts';
 import {
@@ -102,7 +102,8 @@ const ROLES: Readonly<Record<string, 2 | 3>> = { '2': 2, '3': 3 };
 
 /**
  * POST /lms/moodle/auto-registration/: a person joins the token's organisation with the plugin's role, only where
- * the token has auto-registration on. A new address gets an account without a password (no sign-up bonus).
+ * the token has auto-registration on. A new address gets an account without a password (no sign-up bonus) and
+ * joins; an existing account is invited and joins only by accepting.
  */
 export async function autoRegisterMember(
   db: Database,
@@ -129,8 +130,16 @@ export async function autoRegisterMember(
       if (existing.is_guest) throw new AppError('forbidden');
       const member = (await findMembershipsOfUser(tx, existing.id)).some((group) => group.id === groupId);
       if (member) return;
-      await assertRoomForMember(tx, groupId, { countInvitations: false });
-      await insertMembership(tx, groupId, existing.id, role);
+      // An existing account is never joined without its consent (as the members page does, it is invited and joins
+      // by accepting in its cabinet); until then is-group-member answers false for it.
+      await insertInvitation(tx, {
+        groupId,
+        userId: existing.id,
+        email: existing.email ?? email,
+        role,
+        limit: null,
+        invitedBy: token.created_by_user_id,
+      });
       return;
     }
     await insertNewUser(
