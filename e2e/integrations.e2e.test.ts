@@ -23,6 +23,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { JSONWebKeySet } from 'jose';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { ROLE, TestPlatform } from '../apps/server/test/lti-platform.ts';
 import { ESSAY_WITH_REUSE, LIGHTHOUSE_ARTICLE } from '../apps/server/test/texts.ts';
@@ -200,6 +201,9 @@ describe('integrations: LTI 1.3 and the LMS plugins in the browser', () => {
   let groupToken = '';
   let checkId = 0;
   let collection = '';
+  let smtp: SMTPServer;
+  /** The mail the product sent (the owner's confirmation link), as raw messages. */
+  const mails: { to: string[]; raw: string }[] = [];
   const contexts: BrowserContext[] = [];
 
   async function newPage(
@@ -260,9 +264,30 @@ describe('integrations: LTI 1.3 and the LMS plugins in the browser', () => {
     const port = await freePort();
     collection = mkdtempSync(path.join(tmpdir(), 'vt-e2e-integrations-'));
     writeFileSync(path.join(collection, 'lighthouses.txt'), LIGHTHOUSE_ARTICLE);
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString() });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const smtpPort = (smtp.server.address() as AddressInfo).port;
     product = await startProduct({
       collections: [{ name: 'maritime', path: collection, title: 'Maritime history' }],
-      env: { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${String(port)}`, COOKIE_SECURE: 'true' },
+      env: {
+        PORT: String(port),
+        PUBLIC_URL: `http://127.0.0.1:${String(port)}`,
+        COOKIE_SECURE: 'true',
+        SMTP_URL: `smtp://127.0.0.1:${String(smtpPort)}`,
+        MAIL_FROM: 'Veritext <no-reply@example.com>',
+      },
     });
     browser = await launchBrowser();
     platform = await TestPlatform.start(async () => {
@@ -285,6 +310,15 @@ describe('integrations: LTI 1.3 and the LMS plugins in the browser', () => {
     const groups = await owner.get<{ data: { groups: { id: number }[] } }>('/api/v1/groups/list/');
     groupId = groups.data.groups[0]?.id ?? 0;
     expect(groupId).toBeGreaterThan(0);
+    // the owner confirms the address (the link in the mail), as an owner who registers a platform has done
+    const deadline = Date.now() + 30_000;
+    while (!mails.some((mail) => mail.to.includes(OWNER.email)) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const raw = (mails.find((mail) => mail.to.includes(OWNER.email))?.raw ?? '').replace(/=\r\n/g, '');
+    const code = /\/verify_email\/([\w-]+)/.exec(raw.replace(/=3D/g, '='))?.[1] ?? '';
+    const verified = await fetch(`${product.url}/verify_email/${code}`, { redirect: 'manual' });
+    expect(verified.headers.get('location')).toMatch(/=1$/);
   }, 180_000);
 
   afterAll(async () => {
@@ -293,6 +327,11 @@ describe('integrations: LTI 1.3 and the LMS plugins in the browser', () => {
     await lms.close();
     await platform.close();
     await product.stop();
+    await new Promise<void>((resolve) => {
+      smtp.close(() => {
+        resolve();
+      });
+    });
     rmSync(collection, { recursive: true, force: true });
   });
 

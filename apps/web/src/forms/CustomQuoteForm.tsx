@@ -2,9 +2,9 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext.tsx';
 import { useLanguage } from '../language/useLanguage.ts';
-import { FormAlert, FormField, SubmitButton } from '../modals/FormField.tsx';
+import { FormAlert, SubmitButton } from '../modals/FormField.tsx';
 import { trackEvent } from '../tracking/track.ts';
-import { FormSuccess, TextAreaField } from './fields.tsx';
+import { FormSuccess, NameEmailFields, TextAreaField } from './fields.tsx';
 import { useLeadForm } from './useLeadForm.ts';
 import { publicEmailEvent, validateEmail, validateMessage, validateName, type FieldError } from './validation.ts';
 
@@ -48,27 +48,7 @@ export function CustomQuoteForm() {
       onSubmit={form.submit(send)}
     >
       <FormAlert message={form.serverError} />
-      <FormField
-        id={`${id}-name`}
-        label={t('forms.fields.name')}
-        autoComplete="name"
-        value={values.name}
-        onChange={form.change('name')}
-        onBlur={form.blur('name')}
-        error={t2(errors.name)}
-        required
-      />
-      <FormField
-        id={`${id}-email`}
-        label={t('forms.fields.email')}
-        type="email"
-        autoComplete="email"
-        value={values.email}
-        onChange={form.change('email')}
-        onBlur={form.blur('email')}
-        error={t2(errors.email)}
-        required
-      />
+      <NameEmailFields idPrefix={id} form={form} />
       <TextAreaField
         id={`${id}-message`}
         label={t('forms.customQuote.message')}

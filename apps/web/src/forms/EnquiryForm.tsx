@@ -7,7 +7,7 @@ import { localisedPath } from '../language/language.ts';
 import { useLanguage } from '../language/useLanguage.ts';
 import { FormAlert, FormField, SubmitButton } from '../modals/FormField.tsx';
 import { trackEvent } from '../tracking/track.ts';
-import { SelectField, TextAreaField } from './fields.tsx';
+import { NameEmailFields, SelectField, TextAreaField } from './fields.tsx';
 import type { EnquiryInput, EnquiryResult } from './formsEndpoints.ts';
 import { LMS_OPTIONS, ROLE_LABEL_KEYS, ROLES } from './roles.ts';
 import { useLeadForm } from './useLeadForm.ts';
@@ -201,27 +201,7 @@ export function EnquiryForm({
         >
           <h2 className="lead-form__step">{t('forms.enquiry.detailsTitle')}</h2>
           <FormAlert message={form.serverError} />
-          <FormField
-            id={`${id}-name`}
-            label={t('forms.fields.name')}
-            autoComplete="name"
-            value={values.name}
-            onChange={form.change('name')}
-            onBlur={form.blur('name')}
-            error={t2(errors.name)}
-            required
-          />
-          <FormField
-            id={`${id}-email`}
-            label={t('forms.fields.email')}
-            type="email"
-            autoComplete="email"
-            value={values.email}
-            onChange={form.change('email')}
-            onBlur={form.blur('email')}
-            error={t2(errors.email)}
-            required
-          />
+          <NameEmailFields idPrefix={id} form={form} />
           <FormField
             id={`${id}-phone`}
             label={t('forms.fields.phoneOptional')}

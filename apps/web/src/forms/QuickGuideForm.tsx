@@ -4,7 +4,7 @@ import { useServices } from '../app/ServicesContext.tsx';
 import { useLanguage } from '../language/useLanguage.ts';
 import { FormAlert, FormField, SubmitButton } from '../modals/FormField.tsx';
 import { trackEvent } from '../tracking/track.ts';
-import { FormSuccess } from './fields.tsx';
+import { FormSuccess, NameEmailFields } from './fields.tsx';
 import { useLeadForm } from './useLeadForm.ts';
 import { publicEmailEvent, validateEmail, validateName, validatePhone, type FieldError } from './validation.ts';
 
@@ -70,27 +70,7 @@ export function QuickGuideForm() {
           link={{ href: url, label: t('forms.quickGuide.openAgain') }}
         />
       )}
-      <FormField
-        id={`${id}-name`}
-        label={t('forms.fields.name')}
-        autoComplete="name"
-        value={values.name}
-        onChange={form.change('name')}
-        onBlur={form.blur('name')}
-        error={t2(errors.name)}
-        required
-      />
-      <FormField
-        id={`${id}-email`}
-        label={t('forms.fields.email')}
-        type="email"
-        autoComplete="email"
-        value={values.email}
-        onChange={form.change('email')}
-        onBlur={form.blur('email')}
-        error={t2(errors.email)}
-        required
-      />
+      <NameEmailFields idPrefix={id} form={form} />
       <FormField
         id={`${id}-phone`}
         label={t('forms.fields.phoneOptional')}

@@ -1,4 +1,8 @@
 import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormField } from '../modals/FormField.tsx';
+import type { LeadForm } from './useLeadForm.ts';
+import type { FieldError } from './validation.ts';
 
 function describedBy(id: string, error: string | undefined, hint: ReactNode): string | undefined {
   const ids = [hint === undefined ? null : `${id}-hint`, error === undefined ? null : `${id}-error`].filter(
@@ -96,5 +100,36 @@ export function FormSuccess({ message, link }: { message: string; link?: { href:
         </p>
       )}
     </div>
+  );
+}
+
+/** The name and e-mail fields every sales form starts with (both required, trimmed on leaving them). */
+export function NameEmailFields({ idPrefix, form }: { idPrefix: string; form: LeadForm<'name' | 'email'> }) {
+  const { t } = useTranslation();
+  const text = (error: FieldError | undefined) => (error === undefined ? undefined : t(error));
+  return (
+    <>
+      <FormField
+        id={`${idPrefix}-name`}
+        label={t('forms.fields.name')}
+        autoComplete="name"
+        value={form.values.name}
+        onChange={form.change('name')}
+        onBlur={form.blur('name')}
+        error={text(form.errors.name)}
+        required
+      />
+      <FormField
+        id={`${idPrefix}-email`}
+        label={t('forms.fields.email')}
+        type="email"
+        autoComplete="email"
+        value={form.values.email}
+        onChange={form.change('email')}
+        onBlur={form.blur('email')}
+        error={text(form.errors.email)}
+        required
+      />
+    </>
   );
 }
