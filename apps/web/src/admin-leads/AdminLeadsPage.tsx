@@ -20,6 +20,7 @@ import {
   type LeadsFilter,
 } from './adminLeads.ts';
 import './adminLeads.css';
+import { DateRangeFields } from '../components/DateRangeFields.tsx';
 
 /** The translated name of a form type (every key a literal, for the catalogue test). */
 function useTypeName(): (type: LeadType) => string {
@@ -127,36 +128,14 @@ function LeadsFilterForm({ filter, onApply }: { filter: LeadsFilter; onApply: (n
           ))}
         </select>
       </div>
-      <div className="admin-leads__field">
-        <label htmlFor={`${id}-from`} className="field__label">
-          {t('adminLeads.from')}
-        </label>
-        <input
-          id={`${id}-from`}
-          className="field__input"
-          type="date"
-          value={from}
-          max={to === '' ? undefined : to}
-          onChange={(event) => {
-            setFrom(event.target.value);
-          }}
-        />
-      </div>
-      <div className="admin-leads__field">
-        <label htmlFor={`${id}-to`} className="field__label">
-          {t('adminLeads.to')}
-        </label>
-        <input
-          id={`${id}-to`}
-          className="field__input"
-          type="date"
-          value={to}
-          min={from === '' ? undefined : from}
-          onChange={(event) => {
-            setTo(event.target.value);
-          }}
-        />
-      </div>
+      <DateRangeFields
+        idPrefix={id}
+        from={from}
+        to={to}
+        onFrom={setFrom}
+        onTo={setTo}
+        fieldClassName="admin-leads__field"
+      />
       <button type="submit" className="button button--primary">
         {t('adminLeads.apply')}
       </button>

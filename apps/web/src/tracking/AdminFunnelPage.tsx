@@ -11,6 +11,7 @@ import { useLanguage } from '../language/useLanguage.ts';
 import { useErrorText } from '../modals/useAuthFlow.ts';
 import { ADMIN_FUNNEL_QUERY_KEY, fetchAdminFunnel, rangeOf, rangeQuery, type FunnelRange } from './adminFunnel.ts';
 import './adminFunnel.css';
+import { DateRangeFields } from '../components/DateRangeFields.tsx';
 
 /** The translated name of a funnel step (every key a literal, for the catalogue test). */
 function useStepName(): (step: FunnelStep) => string {
@@ -55,36 +56,14 @@ function RangeForm({ range, onApply }: { range: FunnelRange; onApply: (next: Fun
         onApply({ from, to });
       }}
     >
-      <div className="admin-funnel__field">
-        <label htmlFor={`${id}-from`} className="field__label">
-          {t('adminFunnel.from')}
-        </label>
-        <input
-          id={`${id}-from`}
-          className="field__input"
-          type="date"
-          value={from}
-          max={to === '' ? undefined : to}
-          onChange={(event) => {
-            setFrom(event.target.value);
-          }}
-        />
-      </div>
-      <div className="admin-funnel__field">
-        <label htmlFor={`${id}-to`} className="field__label">
-          {t('adminFunnel.to')}
-        </label>
-        <input
-          id={`${id}-to`}
-          className="field__input"
-          type="date"
-          value={to}
-          min={from === '' ? undefined : from}
-          onChange={(event) => {
-            setTo(event.target.value);
-          }}
-        />
-      </div>
+      <DateRangeFields
+        idPrefix={id}
+        from={from}
+        to={to}
+        onFrom={setFrom}
+        onTo={setTo}
+        fieldClassName="admin-funnel__field"
+      />
       <button type="submit" className="button button--primary">
         {t('adminFunnel.apply')}
       </button>
