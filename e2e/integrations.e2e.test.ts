@@ -200,6 +200,7 @@ describe('integrations: LTI 1.3 and the LMS plugins in the browser', () => {
   /** The organisation's G- token, as the owner copied it from the page. */
   let groupToken = '';
   let checkId = 0;
+  let platformSaved = false;
   let collection = '';
   let smtp: SMTPServer;
   /** The mail the product sent (the owner's confirmation link), as raw messages. */
@@ -360,6 +361,16 @@ describe('integrations: LTI 1.3 and the LMS plugins in the browser', () => {
     await lti.getByRole('button', { name: 'Copy Public keyset URL (JWKS)' }).click();
     await lti.getByText('Copied to the clipboard.').waitFor();
     await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(`${product.url}/lti/jwks.json`);
+    // by keyboard: Tab from a URL field reaches its copy button, which shows a focus ring
+    await lti.getByLabel('Login initiation URL (OpenID Connect)', { exact: true }).focus();
+    await page.keyboard.press('Tab');
+    const copyLogin = lti.getByRole('button', { name: 'Copy Login initiation URL (OpenID Connect)' });
+    await expect.poll(() => copyLogin.evaluate((element) => element === document.activeElement)).toBe(true);
+    const ring = await copyLogin.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return element.matches(':focus-visible') && (style.outlineStyle !== 'none' || style.boxShadow !== 'none');
+    });
+    expect(ring).toBe(true);
 
     // the platform, registered through the form
     await lti.getByText('No platform is registered yet.').waitFor();
@@ -379,7 +390,10 @@ describe('integrations: LTI 1.3 and the LMS plugins in the browser', () => {
     await lti.getByLabel("Public keyset URL (the platform's JWKS)").fill(platform.jwksUrl);
     await lti.getByRole('button', { name: 'Save' }).click();
     await lti.getByText('The platform was saved.').waitFor({ timeout: 15_000 });
-    const card = lti.getByRole('listitem').filter({ has: page.getByRole('heading', { name: PLATFORM_NAME }) });
+    platformSaved = true;
+    const card = lti
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: PLATFORM_NAME, exact: true }) });
     await card.getByText(ORGANISATION).waitFor();
     await card.getByText(platform.issuer, { exact: true }).waitFor();
     await card.getByText(platform.clientId, { exact: true }).waitFor();
@@ -436,12 +450,12 @@ describe('integrations: LTI 1.3 and the LMS plugins in the browser', () => {
     await old.getByText('(revoked)').waitFor({ timeout: 15_000 });
     await old.getByRole('button', { name: /Revoke/ }).waitFor({ state: 'detached' });
     expect((await agreement()).status).toBe(401);
-    // the organisation's token still works
+    // the organisation's token is still live
     await listed.getByRole('button', { name: 'Revoke Fjord Moodle plugin' }).waitFor();
   });
 
   it('an LTI launch in Chromium: login initiation, the platform’s form_post, the student signed in on New check', async () => {
-    expect(groupToken).not.toBe('');
+    expect(platformSaved, 'the platform is registered by the first test').toBe(true);
     const { page, context } = await newPage('integrations-lti-launch');
     const launches: { method: string; fields: string[] }[] = [];
     page.on('request', (request) => {
@@ -468,7 +482,7 @@ describe('integrations: LTI 1.3 and the LMS plugins in the browser', () => {
     // the state cookie was used once and cleared
     expect(cookies.filter((cookie) => cookie.name.startsWith('vt_lti_'))).toEqual([]);
 
-    // the same launch again (the browser's back button resubmits nothing: a new launch is a new login)
+    // a second launch from the course: a new login (new state and nonce), the same platform user signed in again
     await page.goto(`${lms.base}/course/view.php`);
     await page.getByRole('link', { name: 'Introduction Assignment' }).click();
     await page.waitForURL(`${product.url}/profile/new-check`, { timeout: 30_000 });
@@ -523,7 +537,9 @@ describe('integrations: LTI 1.3 and the LMS plugins in the browser', () => {
       .first()
       .waitFor();
     await page.getByRole('heading', { level: 2, name: 'Sources' }).waitFor();
-    await page.getByText('Lighthouses have guided sailors', { exact: false }).first().waitFor();
+    // the source (the reference collection's article) and the passage of the text it matched
+    await page.getByText('lighthouses.txt', { exact: true }).waitFor();
+    await page.getByText('For most of their history lighthouses relied on the patience', { exact: false }).waitFor();
     const html = await page.content();
     for (const secret of [groupToken, header, header.split('::')[1] ?? '']) expect(html).not.toContain(secret);
     await expectNoHorizontalOverflow(page, 'public report 1280');
@@ -542,7 +558,7 @@ describe('integrations: LTI 1.3 and the LMS plugins in the browser', () => {
         await page.goto(`${product.url}/profile/integrations/`);
         const heading = lang === 'es' ? 'Integraciones' : 'Integrations';
         await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-        await page.getByRole('heading', { name: PLATFORM_NAME }).waitFor();
+        await page.getByRole('heading', { name: PLATFORM_NAME, exact: true }).waitFor();
         await page.getByRole('heading', { name: 'Fjord Moodle plugin' }).waitFor();
         await page.getByText('Economics as a Social Science').waitFor();
         await page.screenshot({ path: path.join(SHOTS, `integrations-${lang}-${String(width)}.png`), fullPage: true });

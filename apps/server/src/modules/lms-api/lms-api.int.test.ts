@@ -325,6 +325,12 @@ describe(`the PlagiarismCheck-compatible LMS API, replayed as the Moodle plugin 
       headers: { 'x-api-token': teacher.user.api_token },
     });
     expect(byApiToken.statusCode).toBe(403);
+    // the web client sends the account's own token along with its session cookie: that is the session's user
+    const asWebClient = await teacher.browser.get('/api/v1/lms/tokens/', { 'x-api-token': teacher.user.api_token });
+    expect(asWebClient.statusCode, asWebClient.body).toBe(200);
+    // another account's token alongside this session is not
+    const otherToken = await teacher.browser.get('/api/v1/lms/tokens/', { 'x-api-token': owner.user.api_token });
+    expect(otherToken.statusCode).toBe(403);
     const noCsrf = await teacher.browser.postForm('/api/v1/lms/tokens/', { name: 'x' });
     expect(noCsrf.statusCode).toBe(403);
   });

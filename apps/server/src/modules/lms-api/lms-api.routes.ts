@@ -12,10 +12,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import { API_TOKEN_HEADER, type AuthContext } from '../../http/auth-context.ts';
+import { API_TOKEN_HEADER, SESSION_COOKIE, type AuthContext } from '../../http/auth-context.ts';
 import { callerKey, checkRateLimit, type CheckLimits } from '../../http/check-rate-limit.ts';
 import { sha256 } from '../auth/secrets.ts';
-import { findGroupByApiTokenHash, findUserByApiTokenHash } from '../auth/users.repository.ts';
+import { findGroupByApiTokenHash, findUserByApiTokenHash, findUserBySessionHash } from '../auth/users.repository.ts';
 import type { Caller } from '../groups/group-access.ts';
 import { uploadOf } from '../text-checks/text-checks.routes.ts';
 import { submitTextCheck, type JobSender } from '../text-checks/text-checks.submit.ts';
@@ -103,11 +103,27 @@ function pageHeaders(reply: FastifyReply): void {
     );
 }
 
-function requireSessionUser(request: FastifyRequest) {
+/**
+ * A signed-in person: the session cookie's user. The web client sends the account's token as X-API-TOKEN along
+ * with the session cookie (the header then names the caller): accepted when the cookie's session is the same
+ * user's. An API token alone (a script, a plugin) is refused.
+ */
+async function requireSessionUser(db: Database, request: FastifyRequest) {
   const user = request.auth.user;
-  if (user === null || request.auth.via !== 'session') throw new AppError(user === null ? 'unauthorized' : 'forbidden');
+  if (user === null) throw new AppError('unauthorized');
   if (user.is_guest) throw new AppError('forbidden');
-  return user;
+  if (request.auth.via === 'session') return user;
+  const sessionId = request.cookies[SESSION_COOKIE];
+  if (
+    request.auth.via === 'api_token' &&
+    request.auth.lms === undefined &&
+    sessionId !== undefined &&
+    sessionId !== ''
+  ) {
+    const sessionUser = await findUserBySessionHash(db, sha256(sessionId));
+    if (sessionUser?.id === user.id) return user;
+  }
+  throw new AppError('forbidden');
 }
 
 /**
@@ -307,7 +323,7 @@ export const lmsApiRoutes: FastifyPluginAsyncZod<LmsApiRoutesOptions> = async (
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      const user = requireSessionUser(request);
+      const user = await requireSessionUser(db, request);
       return { success: true as const, data: { ...(await listTokensFor(db, user)), endpoint: publicUrl } };
     },
   );
@@ -330,7 +346,7 @@ export const lmsApiRoutes: FastifyPluginAsyncZod<LmsApiRoutesOptions> = async (
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      const user = requireSessionUser(request);
+      const user = await requireSessionUser(db, request);
       const created = await createLmsToken(db, user, request.body);
       return { success: true as const, data: { ...created, endpoint: publicUrl } };
     },
@@ -350,7 +366,7 @@ export const lmsApiRoutes: FastifyPluginAsyncZod<LmsApiRoutesOptions> = async (
       },
     },
     async (request) => {
-      const user = requireSessionUser(request);
+      const user = await requireSessionUser(db, request);
       return { success: true as const, data: { token: await revokeToken(db, user, request.params.id) } };
     },
   );
