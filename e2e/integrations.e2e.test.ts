@@ -415,7 +415,7 @@ describe('integrations: LTI 1.3 and the LMS plugins in the browser', () => {
     groupToken = await tokens.getByLabel('Token to paste into the plugin').inputValue();
     expect(groupToken).toMatch(/^G-[\w-]{20,}$/);
     await tokens.getByRole('button', { name: 'Copy Token to paste into the plugin' }).click();
-    await tokens.getByText('Copied.').waitFor();
+    await tokens.getByText('Copied to the clipboard.').waitFor();
     await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(groupToken);
     const listed = tokens
       .getByRole('listitem')
