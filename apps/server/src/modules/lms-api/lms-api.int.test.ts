@@ -673,6 +673,25 @@ describe(`the PlagiarismCheck-compatible LMS API, replayed as the Moodle plugin 
     expect(other.body).not.toContain(groupToken);
     const wrong = await postUrlencoded(`/lms/public-report/${String(id)}/`, { 'lms-type': 'moodle', token: 'nope' });
     expect(wrong.statusCode).toBe(401);
+    expect(wrong.body).toContain('The token is not valid.');
+    // a Spanish reader's browser: the page in Spanish, the document's text as it is
+    const spanish = await postUrlencoded(
+      `/lms/public-report/${String(id)}/`,
+      { 'lms-type': 'moodle', token },
+      { 'Accept-Language': 'es-ES,es;q=0.9,en;q=0.8' },
+    );
+    expect(spanish.statusCode).toBe(200);
+    expect(spanish.body).toContain('<html lang="es">');
+    expect(spanish.body).toContain('Similitud');
+    expect(spanish.body).toContain('Fuentes');
+    expect(spanish.body).toContain('What makes such a garden work');
+    expect(spanish.body).not.toContain(groupToken);
+    const spanishWrong = await postUrlencoded(
+      `/lms/public-report/${String(id)}/`,
+      { 'lms-type': 'moodle', token: 'nope' },
+      { 'Accept-Language': 'es' },
+    );
+    expect(spanishWrong.body).toContain('El token no es válido.');
   });
 
   it("an LMS token's rights: no document list, no report API, no other endpoint, only its own checks; revoked: refused", async () => {

@@ -20,7 +20,7 @@ import type { Caller } from '../groups/group-access.ts';
 import { uploadOf } from '../text-checks/text-checks.routes.ts';
 import { submitTextCheck, type JobSender } from '../text-checks/text-checks.submit.ts';
 import { findLmsTokenByText, findMemberByHash, resolveLmsHeader } from './lms-api.auth.ts';
-import { renderErrorPage, renderReportPage } from './lms-api.page.ts';
+import { pageLanguageOf, renderErrorPage, renderReportPage } from './lms-api.page.ts';
 import { documentDetail, lmsSubmitOptions, publicReport, readerFor, submitKeys } from './lms-api.service.ts';
 import { autoRegisterMember, createLmsToken, listTokensFor, revokeToken } from './lms-tokens.service.ts';
 
@@ -296,17 +296,16 @@ export const lmsApiRoutes: FastifyPluginAsyncZod<LmsApiRoutesOptions> = async (
     },
     async (request, reply) => {
       pageHeaders(reply);
+      const language = pageLanguageOf(request.headers['accept-language']);
       try {
         const reader = await reportReader(db, request.body.token, request.params.id);
         const { document, report } = await publicReport(db, reader, request.params.id);
-        return await reply.send(renderReportPage(document, report));
+        return await reply.send(renderReportPage(document, report, language));
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         const notFound = error.code === 'not_found';
         void reply.code(notFound ? 404 : error.status);
-        return reply.send(
-          renderErrorPage(notFound ? 'There is no such report for this token.' : 'The token is not valid.'),
-        );
+        return reply.send(renderErrorPage(notFound ? 'notFound' : 'badToken', language));
       }
     },
   );
