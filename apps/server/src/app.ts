@@ -73,6 +73,7 @@ import { trackingAdminRoutes } from './modules/tracking/tracking-admin.routes.ts
 import { lmsApiRoutes } from './modules/lms-api/lms-api.routes.ts';
 import { ltiRoutes } from './modules/lti/lti.routes.ts';
 import { ltiPlatformsRoutes } from './modules/lti/lti-platforms.routes.ts';
+import { allowPrivatePlatformAddresses } from './modules/lti/lti-outbound.ts';
 import { configureLti } from './modules/lti/lti.jobs.ts';
 
 /** How often the server reads an operator's prices (npm run admin -- catalogue:set). */
@@ -305,6 +306,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   // The LTI 1.3 tool's protocol routes (issue 19, part 2): a platform posts cross-site, with no session or CSRF token.
   configureLti({ appSecret: config.appSecret, publicUrl: config.publicUrl, queue: deps.queue });
+  allowPrivatePlatformAddresses(config.env !== 'production');
   await app.register(ltiRoutes, {
     db,
     queue: deps.queue,

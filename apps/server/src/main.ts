@@ -24,6 +24,7 @@ import { billingJobs, scheduleBillingJobs } from './modules/billing/billing.jobs
 import { configureBilling } from './modules/billing/billing.settings.ts';
 import { closeSharedInvoiceRenderer } from './modules/billing/invoice-renderer.ts';
 import { scheduleWebSourceJobs, webSourceJobs } from './modules/web-sources/web-sources.jobs.ts';
+import { allowPrivatePlatformAddresses } from './modules/lti/lti-outbound.ts';
 import { configureLti, ltiJobs } from './modules/lti/lti.jobs.ts';
 
 const ALL_JOBS = [
@@ -77,6 +78,7 @@ async function main(): Promise<void> {
     });
     // the LTI jobs sign with the tool's key and link the report; the check's completion queues a score
     configureLti({ appSecret: config.appSecret, publicUrl: config.publicUrl, queue });
+    allowPrivatePlatformAddresses(config.env !== 'production');
     await queue.work(ALL_JOBS, { concurrency: config.jobConcurrency });
     await scheduleMaintenance(queue);
     await scheduleAiCheckJobs(queue);

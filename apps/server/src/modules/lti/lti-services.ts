@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/database.ts';
 import { LTI_SIGNING_ALG, toolSigningKey } from './lti-keys.ts';
 import { MEDIA } from './lti.claims.ts';
 import type { PlatformRecord } from './lti.repository.ts';
+import { platformFetch } from './lti-outbound.ts';
 
 /**
  * The tool as an OAuth2 client of a platform (LTI Advantage security, RFC 7523): a client_credentials token got
@@ -41,7 +42,7 @@ export async function platformAccessToken(
     .setExpirationTime('5m')
     .setJti(randomUUID())
     .sign(key);
-  const response = await fetch(platform.token_url, {
+  const response = await platformFetch(platform.token_url, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
     body: new URLSearchParams({
@@ -79,7 +80,7 @@ export type Score = {
 };
 
 export async function postScore(token: string, lineitemUrl: string, score: Score): Promise<void> {
-  const response = await fetch(scoresUrl(lineitemUrl), {
+  const response = await platformFetch(scoresUrl(lineitemUrl), {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': MEDIA.score },
     body: JSON.stringify(score),
@@ -100,7 +101,7 @@ export async function lineitemFor(
 ): Promise<string> {
   const listUrl = new URL(lineitemsUrl);
   listUrl.searchParams.set('resource_link_id', resourceLinkId);
-  const listed = await fetch(listUrl, {
+  const listed = await platformFetch(listUrl, {
     headers: { authorization: `Bearer ${token}`, accept: MEDIA.lineitems },
     signal: AbortSignal.timeout(TIMEOUT_MS),
   });
@@ -109,7 +110,7 @@ export async function lineitemFor(
     const found = Array.isArray(items) ? items.find((item) => typeof item.id === 'string') : undefined;
     if (found !== undefined) return found.id as string;
   }
-  const created = await fetch(lineitemsUrl, {
+  const created = await platformFetch(lineitemsUrl, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': MEDIA.lineitem, accept: MEDIA.lineitem },
     body: JSON.stringify({
@@ -155,7 +156,7 @@ export async function fetchMembers(token: string, membershipsUrl: string): Promi
   const members: NrpsMember[] = [];
   let url: string | null = membershipsUrl;
   for (let page = 0; url !== null && page < MAX_PAGES; page += 1) {
-    const response: Response = await fetch(url, {
+    const response: Response = await platformFetch(url, {
       headers: { authorization: `Bearer ${token}`, accept: MEDIA.memberships },
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
+import { createRemoteJWKSet, customFetch, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import type { Database, Queryable } from '../../db/database.ts';
 import { insertAccount } from '../ledger/ledger.repository.ts';
 import { generateApiToken, sha256 } from '../auth/secrets.ts';
@@ -14,6 +14,7 @@ import {
   type MemberRole,
 } from './lti.claims.ts';
 import { findLtiUser, insertLtiUser, useNonce, type PlatformRecord } from './lti.repository.ts';
+import { assertPublicPlatformUrl } from './lti-outbound.ts';
 
 /** Why a launch was refused: shown on the error page and logged. */
 export class LtiLaunchError extends Error {
@@ -35,6 +36,11 @@ function platformKeys(jwksUrl: string): ReturnType<typeof createRemoteJWKSet> {
       timeoutDuration: 10_000,
       cooldownDuration: 30_000,
       cacheMaxAge: 10 * 60_000,
+      // the address checked (lti-outbound.ts); jose itself asks fetch not to follow redirects
+      [customFetch]: async (url, options) => {
+        await assertPublicPlatformUrl(url);
+        return fetch(url, options);
+      },
     });
     JWKS_CACHE.set(jwksUrl, keys);
   }
