@@ -34,7 +34,7 @@ import { fillLogInForm, launchBrowser, startProduct, type Product } from './harn
 const SHOTS = process.env.INTEGRATIONS_SHOTS ?? '/tmp/shots-integrations';
 const PASSWORD = 'Integr4tions!Secret';
 const stamp = String(Date.now());
-const OWNER = { email: `int.owner.${stamp}@example.com`, password: PASSWORD };
+const OWNER = { email: `int.owner.${stamp}@example.com`, password: PASSWORD, name: 'Olga Owner' };
 const STUDENT_EMAIL = `int.student.${stamp}@example.com`;
 const ORGANISATION = 'Fjord School';
 const PLATFORM_NAME = 'Fjord Moodle';
@@ -301,7 +301,7 @@ describe('integrations: LTI 1.3 and the LMS plugins in the browser', () => {
     const signedUp = await owner.send('/registration/', {
       email: OWNER.email,
       password: PASSWORD,
-      name: 'Olga Owner',
+      name: OWNER.name,
       account_type: 'organisation',
       organisation_name: ORGANISATION,
       _csrf_token: (await owner.get<{ token: string }>('/csrf_tokens')).token,
@@ -489,6 +489,20 @@ describe('integrations: LTI 1.3 and the LMS plugins in the browser', () => {
     await page.getByRole('button', { name: /Ms Jane Marie Doe.*Profile menu/ }).waitFor({ timeout: 30_000 });
     expect(lms.authRequests).toHaveLength(2);
     expect(lms.authRequests[1]?.nonce).not.toBe(lms.authRequests[0]?.nonce);
+
+    // a shared computer: the organisation's owner is still signed in when the student launches from the course;
+    // the student ends up signed in as themselves, and nothing of the owner's account stays on screen
+    const shared = await newPage('integrations-lti-launch-shared');
+    await logInOwner(shared.page);
+    await shared.page.getByRole('button', { name: new RegExp(`${OWNER.name}.*Profile menu`) }).waitFor();
+    await shared.page.goto(`${lms.base}/course/view.php`);
+    await shared.page.getByRole('link', { name: 'Introduction Assignment' }).click();
+    await shared.page.waitForURL(`${product.url}/profile/new-check`, { timeout: 30_000 });
+    await shared.page.getByRole('button', { name: /Ms Jane Marie Doe.*Profile menu/ }).waitFor({ timeout: 30_000 });
+    await shared.page.getByLabel('Text to check').waitFor();
+    expect(await shared.page.getByText(OWNER.name).count()).toBe(0);
+    await shared.page.reload();
+    await shared.page.getByRole('button', { name: /Ms Jane Marie Doe.*Profile menu/ }).waitFor({ timeout: 30_000 });
   });
 
   it('the plugin’s report button opens the public report of a check made with the G- token; the token is not in the page', async () => {
