@@ -41,13 +41,14 @@ const LmsId = z.string().max(100).optional();
  * (lms=moodle marks the check as an LMS submission: resends within 24 hours give the same check back), its opaque
  * ids, and its filters — source_min_percent (0-100, maps to exclude_below_percent), include_quotes,
  * include_references, exclude_self_plagiarism ('0' or '1'; the author is the LMS author), assignment_key and
- * ignore_templates_enabled (accepted; templates are not supported).
+ * ignore_templates_enabled (recorded with the check; templates are stored by /lms/moodle/assignment/ignore-templates/).
  */
 export const LmsSubmitFields = {
   lms: z.string().max(20).optional().describe("The LMS client ('moodle'): an LMS submission."),
   course_id: LmsId,
   assignment_id: LmsId,
   assignment_name: z.string().max(300).optional(),
+  course_name: z.string().max(300).optional().describe("The course's name (the newest Moodle plugin)."),
   submission_id: LmsId,
   attachment_id: LmsId,
   source_min_percent: z.string().max(20).optional(),

@@ -1523,6 +1523,67 @@ const MATRIX: Matrix = {
       expect: everyone({ status: 401, code: 'invalid_api_token' }),
     },
   ],
+  // the newest plugin's calls (migration 0035): the form's token decides, then the member its hash names
+  'POST /lms/moodle/token/validate/': [
+    {
+      target: 'the settings page token check, an unknown token',
+      request: () => post('/lms/moodle/token/validate/', { token: 'G-unknown' }),
+      expect: everyone({ status: 401, code: 'invalid_api_token' }),
+    },
+    {
+      target: "the settings page token check, the organisation's live G- token",
+      request: async (w) => post('/lms/moodle/token/validate/', { token: await lmsGroupToken(w) }),
+      expect: PUBLIC,
+    },
+  ],
+  'POST /lms/moodle/course-role/': [
+    {
+      target: 'a course teacher grant, an unknown token',
+      request: () =>
+        post('/lms/moodle/course-role/', { token: 'G-unknown', hash: '0'.repeat(64), course_id: '7', role: '2' }),
+      expect: everyone({ status: 401, code: 'invalid_api_token' }),
+    },
+    {
+      target: 'a course teacher grant, a live G- token, a hash that names no member',
+      request: async (w) =>
+        post('/lms/moodle/course-role/', {
+          token: await lmsGroupToken(w),
+          hash: '0'.repeat(64),
+          course_id: '7',
+          role: '2',
+        }),
+      expect: everyone({ status: 404, code: 'not_found' }),
+    },
+  ],
+  ...Object.fromEntries(
+    ['', 'delete/', 'download/', 'save/'].map((path) => [
+      `POST /lms/moodle/assignment/ignore-templates/${path}`,
+      [
+        {
+          target: `ignore templates (${path === '' ? 'list' : path}), an unknown token`,
+          request: () =>
+            post(`/lms/moodle/assignment/ignore-templates/${path}`, {
+              token: 'G-unknown',
+              hash: '0'.repeat(64),
+              assignment_key: 'moodle-0123456789ab-1',
+              ...(path === 'delete/' || path === 'download/' ? { template_id: '1' } : {}),
+            }),
+          expect: everyone(401),
+        },
+        {
+          target: `ignore templates (${path === '' ? 'list' : path}), a live G- token, no member`,
+          request: async (w: World) =>
+            post(`/lms/moodle/assignment/ignore-templates/${path}`, {
+              token: await lmsGroupToken(w),
+              hash: '0'.repeat(64),
+              assignment_key: 'moodle-0123456789ab-1',
+              ...(path === 'delete/' || path === 'download/' ? { template_id: '1' } : {}),
+            }),
+          expect: everyone(404),
+        },
+      ],
+    ]),
+  ),
   'GET /lms/check-report/:id/': [
     {
       target: "the user's document, an unknown token",

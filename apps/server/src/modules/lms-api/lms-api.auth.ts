@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { safeEqual, sha256 } from '../auth/secrets.ts';
 import { findUserById, type GroupRecord, type UserRecord } from '../auth/users.repository.ts';
+import { listMemberLogins } from './lms-api-v2.repository.ts';
 import {
   findLiveLmsTokenByHash,
   listMemberIdentities,
@@ -21,6 +22,8 @@ export type LmsAuth = {
   token: LmsTokenRecord;
   /** The member of the token's organisation whose e-mail the header's hash was made from; null otherwise. */
   memberUserId: number | null;
+  /** The organisation token's text as sent (for the member's identity hashes); absent for other callers. */
+  tokenText?: string;
 };
 
 export function generateLmsToken(kind: 'personal' | 'organisation'): { token: string; hash: string; hint: string } {
@@ -29,7 +32,7 @@ export function generateLmsToken(kind: 'personal' | 'organisation'): { token: st
 }
 
 /**
- * The plugin's identity hash for a group token: sha256(token + lower(e-mail)). Its agreement call hashes the
+ * The plugin's identity hash for a group token: sha256(token + lower(e-mail or login)). Its agreement call hashes the
  * address as Moodle stores it, without lower-casing, so both spellings are accepted.
  */
 export function memberHashes(token: string, email: string): string[] {
@@ -47,12 +50,28 @@ export async function findMemberByHash(
 ): Promise<{ userId: number; role: 1 | 2 | 3 } | null> {
   const wanted = hash.toLowerCase();
   if (!/^[0-9a-f]{64}$/.test(wanted)) return null;
-  for (const member of await listMemberIdentities(db, groupId)) {
+  const members = await listMemberIdentities(db, groupId);
+  for (const member of members) {
     if (memberHashes(token, member.email).some((candidate) => safeEqual(candidate, wanted))) {
       return { userId: member.user_id, role: member.role };
     }
   }
+  // a login the organisation's LMS registered the member under (the plugin's course-scoped sites)
+  for (const login of await listMemberLogins(db, groupId)) {
+    if (!memberHashes(token, login.login).some((candidate) => safeEqual(candidate, wanted))) continue;
+    const member = members.find((row) => row.user_id === login.user_id);
+    const role = member?.role ?? (await roleOf(db, groupId, login.user_id));
+    if (role !== null) return { userId: login.user_id, role };
+  }
   return null;
+}
+
+async function roleOf(db: Queryable, groupId: number, userId: number): Promise<1 | 2 | 3 | null> {
+  const { rows } = await db.query<{ role: 1 | 2 | 3 }>(
+    'SELECT role FROM group_members WHERE group_id = $1 AND user_id = $2',
+    [groupId, userId],
+  );
+  return rows[0]?.role ?? null;
 }
 
 /** A live LMS token by its text (revoked or unknown: null). */
@@ -104,7 +123,7 @@ export async function resolveLmsHeader(db: Queryable, header: string): Promise<R
   const user = await findUserById(db, member.userId);
   if (user === null) throw new AppError('invalid_api_token');
   await touchLmsToken(db, token.id);
-  return { user, group: null, lms: { token, memberUserId: user.id } };
+  return { user, group: null, lms: { token, memberUserId: user.id, tokenText } };
 }
 
 /**

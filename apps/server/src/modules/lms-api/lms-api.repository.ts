@@ -97,13 +97,17 @@ export type LmsCheckMeta = {
   assignmentName: string | null;
   submissionId: string | null;
   attachmentId: string | null;
+  /** The newest plugin's course_name, assignment_key and ignore_templates_enabled (migration 0035). */
+  courseName?: string | null;
+  assignmentKey?: string | null;
+  ignoreTemplatesEnabled?: boolean;
 };
 
 export async function insertLmsCheck(db: Queryable, textCheckId: number, meta: LmsCheckMeta): Promise<void> {
   await db.query(
     `INSERT INTO lms_text_checks (text_check_id, lms_token_id, origin, author_hash, course_id, assignment_id,
-       assignment_name, submission_id, attachment_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+       assignment_name, submission_id, attachment_id, course_name, assignment_key, ignore_templates_enabled)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
     [
       textCheckId,
       meta.lmsTokenId,
@@ -114,6 +118,9 @@ export async function insertLmsCheck(db: Queryable, textCheckId: number, meta: L
       meta.assignmentName,
       meta.submissionId,
       meta.attachmentId,
+      meta.courseName ?? null,
+      meta.assignmentKey ?? null,
+      meta.ignoreTemplatesEnabled ?? false,
     ],
   );
 }

@@ -19,6 +19,7 @@ import { findGroupByApiTokenHash, findUserByApiTokenHash, findUserBySessionHash 
 import type { Caller } from '../groups/group-access.ts';
 import { uploadOf } from '../text-checks/text-checks.routes.ts';
 import { submitTextCheck, type JobSender } from '../text-checks/text-checks.submit.ts';
+import { registerLmsApiV2Routes } from './lms-api-v2.routes.ts';
 import { findLmsTokenByText, findMemberByHash, resolveLmsHeader } from './lms-api.auth.ts';
 import { pageLanguageOf, renderErrorPage, renderReportPage } from './lms-api.page.ts';
 import { documentDetail, lmsSubmitOptions, publicReport, readerFor, submitKeys } from './lms-api.service.ts';
@@ -39,6 +40,7 @@ const GroupCheckFormSchema = z.object({
   course_id: LmsId,
   assignment_id: LmsId,
   assignment_name: z.string().max(300).optional(),
+  course_name: z.string().max(300).optional().describe("The course's name (the newest plugin; optional)."),
   submission_id: LmsId,
   attachment_id: LmsId,
   filename: z.string().max(300).optional(),
@@ -61,6 +63,11 @@ const AutoRegistrationFormSchema = z.object({
   name: z.string().max(200),
   email: z.string().max(254),
   role: z.string().max(2).describe('2 Teacher, 3 Student (the plugin sends 2, or 3 on a course-scoped site).'),
+  additional_email: z
+    .string()
+    .max(254)
+    .optional()
+    .describe('With a login in `email` (moodle-<site>-<username>): the address the account is found or created by.'),
 });
 const PublicReportFormSchema = z.object({
   'lms-type': z.string().max(20).optional(),
@@ -135,6 +142,7 @@ export const lmsApiRoutes: FastifyPluginAsyncZod<LmsApiRoutesOptions> = async (
   { db, queue, limits, publicUrl },
 ) => {
   const checkLimit = checkRateLimit(api, 'text-check', limits.rate.check);
+  registerLmsApiV2Routes(api, db);
 
   api.post(
     '/lms/moodle/is-group-member/',

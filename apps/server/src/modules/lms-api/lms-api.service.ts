@@ -15,7 +15,8 @@ import { findUserById } from '../auth/users.repository.ts';
 import type { Caller } from '../groups/group-access.ts';
 import { readReport, settingsFromForm } from '../text-checks/report-settings.service.ts';
 import { getTextDocument } from '../text-checks/text-checks.read.ts';
-import { findLmsGroup, type LmsAuth } from './lms-api.auth.ts';
+import { findLmsCheckScope, hasLiveCourseRole, listMemberLogins } from './lms-api-v2.repository.ts';
+import { findLmsGroup, memberHashes, type LmsAuth } from './lms-api.auth.ts';
 import { findLmsCheck, type LmsCheckMeta, type LmsTokenRecord } from './lms-api.repository.ts';
 import type { SubmitKeys } from './lms-api.resend.ts';
 
@@ -35,6 +36,7 @@ export type LmsSubmitForm = {
   course_id?: string | undefined;
   assignment_id?: string | undefined;
   assignment_name?: string | undefined;
+  course_name?: string | undefined;
   submission_id?: string | undefined;
   attachment_id?: string | undefined;
   source_min_percent?: string | undefined;
@@ -52,8 +54,9 @@ export type LmsSubmitForm = {
  * The plugin's filters as the check's report settings (issue 17's settings): source_min_percent →
  * exclude_below_percent (0-100; it wins over exclude_below_percent), include_quotes, include_references,
  * exclude_self_plagiarism (the author: custom_author, else the LMS author's hash, else — a personal token, where
- * every submission is the account's — the account's name). ignore_templates_enabled must be a flag; templates are
- * not supported, so it changes nothing. A value that is not a flag or a percentage: 400 validation_failed.
+ * every submission is the account's — the account's name). ignore_templates_enabled must be a flag (recorded with
+ * the check; templates do not change the report yet). A value that is not a flag or a percentage: 400
+ * validation_failed.
  */
 export function lmsSettings(form: LmsSubmitForm, author: string | null): Omit<ReportSettings, 'ignored_sources'> {
   const fields: Record<string, string> = {};
@@ -61,6 +64,8 @@ export function lmsSettings(form: LmsSubmitForm, author: string | null): Omit<Re
   const references = flag(fields, 'include_references', form.include_references);
   const self = flag(fields, 'exclude_self_plagiarism', form.exclude_self_plagiarism);
   flag(fields, 'ignore_templates_enabled', form.ignore_templates_enabled);
+  if ((form.assignment_key ?? '').length > 200) fields['assignment_key'] = 'at most 200 characters';
+  if ((form.course_name ?? '').length > 300) fields['course_name'] = 'at most 300 characters';
   const percent = form.source_min_percent ?? form.exclude_below_percent ?? '';
   if (form.source_min_percent !== undefined && !/^\s*\d{1,3}(\.\d{1,2})?\s*$/.test(form.source_min_percent)) {
     fields['source_min_percent'] = 'must be a number from 0 to 100';
@@ -165,6 +170,9 @@ export function lmsSubmitOptions(
       assignmentName: orNull(form.assignment_name),
       submissionId: orNull(form.submission_id),
       attachmentId: orNull(form.attachment_id),
+      courseName: orNull(form.course_name),
+      assignmentKey: orNull(form.assignment_key),
+      ignoreTemplatesEnabled: ['1', 'true'].includes((form.ignore_templates_enabled ?? '').trim().toLowerCase()),
     },
   };
 }
@@ -185,10 +193,43 @@ export function submitKeys(
   };
 }
 
+/**
+ * Whether the member a G-TOKEN::hash names may read an organisation check: its owner or a teacher (role 1 or 2,
+ * institution-wide), the check's author (the submission's hash is one of the member's identities), or a teacher
+ * of the check's course by a live course-role grant (POST /lms/moodle/course-role/, 48 hours).
+ */
+async function memberMayRead(db: Queryable, token: LmsTokenRecord, lms: LmsAuth, checkId: number): Promise<boolean> {
+  const groupId = token.group_id ?? 0;
+  const memberId = lms.memberUserId ?? 0;
+  const { rows } = await db.query<{ role: number; email: string | null }>(
+    'SELECT m.role, u.email FROM group_members m JOIN users u ON u.id = m.user_id WHERE m.group_id = $1 AND m.user_id = $2',
+    [groupId, memberId],
+  );
+  const member = rows[0];
+  if (member === undefined) return false;
+  if (member.role === 1 || member.role === 2) return true;
+  const scope = await findLmsCheckScope(db, checkId);
+  if (scope === null) return false;
+  if (scope.author_hash !== null) {
+    const identities = [
+      ...(member.email === null ? [] : [member.email]),
+      ...(await listMemberLogins(db, groupId)).filter((row) => row.user_id === memberId).map((row) => row.login),
+    ];
+    const tokenText = lms.tokenText ?? '';
+    const hashes = identities.flatMap((identity) => memberHashes(tokenText, identity));
+    if (tokenText !== '' && hashes.includes(scope.author_hash)) return true;
+  }
+  return scope.course_id !== null && (await hasLiveCourseRole(db, groupId, memberId, scope.course_id));
+}
+
 /** Whose rights read a check made with an LMS token: the token's user, or its organisation (as its own token). */
-async function tokenReader(db: Queryable, token: LmsTokenRecord, checkId: number): Promise<Caller> {
+async function tokenReader(db: Queryable, lms: LmsAuth, checkId: number): Promise<Caller> {
+  const token = lms.token;
   const made = await findLmsCheck(db, checkId);
   if (made === null || made.lms_token_id !== token.id) throw new AppError('not_found');
+  if (token.group_id !== null && lms.memberUserId !== null && !(await memberMayRead(db, token, lms, checkId))) {
+    throw new AppError('not_found');
+  }
   if (token.user_id !== null) {
     const user = await findUserById(db, token.user_id);
     if (user === null) throw new AppError('not_found');
@@ -201,7 +242,7 @@ async function tokenReader(db: Queryable, token: LmsTokenRecord, checkId: number
 
 /** The caller whose rights read check `id`: an LMS token reads only the checks it made (else 404). */
 export async function readerFor(db: Queryable, auth: AuthContext, id: number): Promise<Caller> {
-  return auth.lms === undefined ? auth : tokenReader(db, auth.lms.token, id);
+  return auth.lms === undefined ? auth : tokenReader(db, auth.lms, id);
 }
 
 const AI_RUNNING: ReadonlySet<number> = new Set([AI_CHECK_STATUS.queued, AI_CHECK_STATUS.processing]);

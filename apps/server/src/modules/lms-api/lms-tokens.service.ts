@@ -5,6 +5,7 @@ import { insertNewUser } from '../auth/auth.service.ts';
 import { findUserByEmail, findMembershipsOfUser, type UserRecord } from '../auth/users.repository.ts';
 import { insertInvitation } from '../invitations/invitations.repository.ts';
 import { requireGroupOwner } from '../members/members.service.ts';
+import { findMemberLogin, insertMemberLogin } from './lms-api-v2.repository.ts';
 import { generateLmsToken } from './lms-api.auth.ts';
 import {
   findLmsToken,
@@ -98,6 +99,71 @@ export async function revokeToken(db: Queryable, user: UserRecord, id: number): 
 }
 
 /** The plugin's role values: 2 Teacher, 3 Student. */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** A login rather than an address: the plugin's course-scoped sites send moodle-<site digest>-<username>. */
+function isLogin(identity: string): boolean {
+  return !identity.includes('@') || /^moodle-[0-9a-f]{12}-/i.test(identity);
+}
+
+/**
+ * Registration under a login: already known (the login names someone): nothing to do. Otherwise the account of
+ * additional_email (invited, as for an address, unless already a member) or a new one with that address (joins);
+ * the login is recorded for that account, so is-group-member and the G-TOKEN::hash header find it by the login.
+ */
+async function registerLogin(
+  db: Database,
+  entry: {
+    groupId: number;
+    role: 2 | 3;
+    login: string;
+    email: string;
+    name: string;
+    invitedBy: number | null;
+    ip: string;
+  },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    if ((await findMemberLogin(tx, entry.groupId, entry.login)) !== null) return;
+    let user = await findUserByEmail(tx, entry.email);
+    if (user !== null) {
+      if (user.is_guest) throw new AppError('forbidden');
+      const member = (await findMembershipsOfUser(tx, user.id)).some((group) => group.id === entry.groupId);
+      if (!member) {
+        await insertInvitation(tx, {
+          groupId: entry.groupId,
+          userId: user.id,
+          email: user.email ?? entry.email,
+          role: entry.role,
+          limit: null,
+          invitedBy: entry.invitedBy,
+        });
+      }
+    } else {
+      user = (
+        await insertNewUser(
+          tx,
+          {
+            email: entry.email,
+            password: null,
+            name: entry.name.trim().slice(0, 25),
+            accountType: 'individual',
+            joinGroup: { groupId: entry.groupId, role: entry.role },
+            signupBonus: false,
+            ip: entry.ip,
+          },
+          null,
+        )
+      ).user;
+    }
+    await insertMemberLogin(tx, {
+      groupId: entry.groupId,
+      login: entry.login,
+      userId: user.id,
+      additionalEmail: entry.email,
+    });
+  });
+}
 const ROLES: Readonly<Record<string, 2 | 3>> = { '2': 2, '3': 3 };
 
 /**
@@ -108,7 +174,7 @@ const ROLES: Readonly<Record<string, 2 | 3>> = { '2': 2, '3': 3 };
 export async function autoRegisterMember(
   db: Database,
   token: LmsTokenRecord,
-  form: { name: string; email: string; role: string },
+  form: { name: string; email: string; role: string; additional_email?: string | undefined },
   ip: string,
 ): Promise<void> {
   const groupId = token.group_id;
@@ -117,12 +183,24 @@ export async function autoRegisterMember(
     throw new AppError('forbidden', { message: 'Auto-registration is not enabled for this organisation.' });
   }
   const role = ROLES[form.role.trim()];
-  const email = form.email.trim();
+  const identity = form.email.trim();
+  const login = isLogin(identity) ? identity : null;
+  // a login (not an address) identifies the person; additional_email is only where to write to them
+  const email = login === null ? identity : (form.additional_email ?? '').trim();
   const fields: Record<string, string> = {};
   if (role === undefined) fields['role'] = 'must be 2 (Teacher) or 3 (Student)';
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 50) fields['email'] = 'not a valid e-mail address';
+  if (login !== null && (login.length > 250 || /\s/.test(login))) fields['email'] = 'not a valid login';
+  else if (login !== null && email === '') {
+    fields['additional_email'] = 'required with a login: the address the account is created or found by';
+  } else if (!EMAIL.test(email) || email.length > 50) {
+    fields[login === null ? 'email' : 'additional_email'] = 'not a valid e-mail address';
+  }
   if (role === undefined || Object.keys(fields).length > 0) {
     throw new AppError('validation_failed', { message: Object.values(fields)[0] ?? '', fields });
+  }
+  if (login !== null) {
+    await registerLogin(db, { groupId, role, login, email, name: form.name, invitedBy: token.created_by_user_id, ip });
+    return;
   }
   await db.transaction(async (tx) => {
     const existing = await findUserByEmail(tx, email);
