@@ -3,6 +3,12 @@ import { fileURLToPath } from 'node:url';
 
 const ADMIN = fileURLToPath(new URL('../src/cli/admin.ts', import.meta.url));
 
+/**
+ * The time a test that runs the CLI gets: each run is a new Node process opening the database (the embedded one
+ * from disk, migrations checked), a few seconds each on a busy two-core machine, several per test.
+ */
+export const CLI_TEST_TIMEOUT = 120_000;
+
 export type AdminRun = { code: number | null; stdout: string; stderr: string };
 
 /** `npm run admin -- ARGS` in its own process, with `env` on top of this process's environment. */

@@ -2,10 +2,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAdmin } from '../../../test/admin-cli.ts';
+import { CLI_TEST_TIMEOUT, runAdmin } from '../../../test/admin-cli.ts';
 import { createTestDatabase, TEST_DB_KIND, type TestDatabase } from '../../../test/database.ts';
 
-describe(`admin CLI: collections import, list, remove (${TEST_DB_KIND})`, () => {
+describe(`admin CLI: collections import, list, remove (${TEST_DB_KIND})`, { timeout: CLI_TEST_TIMEOUT }, () => {
   let handle: TestDatabase | null = null;
   let dir: string;
   let env: NodeJS.ProcessEnv;

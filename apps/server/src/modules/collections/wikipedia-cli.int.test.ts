@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAdmin, type AdminRun } from '../../../test/admin-cli.ts';
+import { CLI_TEST_TIMEOUT, runAdmin, type AdminRun } from '../../../test/admin-cli.ts';
 import { createTestDatabase, TEST_DB_KIND, type TestDatabase } from '../../../test/database.ts';
 import { generateWiki, writeDump } from '../../../test/wikipedia-dump.ts';
 
@@ -29,7 +29,7 @@ function runAdminInterrupted(args: readonly string[], env: NodeJS.ProcessEnv): P
   });
 }
 
-describe(`admin CLI: collections import-wikipedia (${TEST_DB_KIND})`, () => {
+describe(`admin CLI: collections import-wikipedia (${TEST_DB_KIND})`, { timeout: CLI_TEST_TIMEOUT }, () => {
   let handle: TestDatabase | null = null;
   let dir: string;
   let env: NodeJS.ProcessEnv;

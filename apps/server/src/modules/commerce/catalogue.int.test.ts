@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { PricingResponse, Subscription, SubscriptionPlansResponse } from '@veritext/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.ts';
-import { runAdmin } from '../../../test/admin-cli.ts';
+import { CLI_TEST_TIMEOUT, runAdmin } from '../../../test/admin-cli.ts';
 import { createTestApp, STRONG_PASSWORD, TestBrowser, uniqueEmail, type TestApp } from '../../../test/app.ts';
 import { createTestDatabase, TEST_DB_KIND, type TestDatabase } from '../../../test/database.ts';
 import {
@@ -15,7 +15,7 @@ import {
   setCataloguePrice,
 } from './catalogue.ts';
 
-describe(`an operator's prices: catalogue:set / list / reset, used by the server (${TEST_DB_KIND})`, () => {
+describe(`operator prices: catalogue:set / list / reset (${TEST_DB_KIND})`, { timeout: CLI_TEST_TIMEOUT }, () => {
   let handle: TestDatabase | null = null;
   let dir: string;
   let env: NodeJS.ProcessEnv;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
 import { openDatabase } from '../../db/database.ts';
 import { migrate } from '../../db/migrate.ts';
-import { runAdmin } from '../../../test/admin-cli.ts';
+import { CLI_TEST_TIMEOUT, runAdmin } from '../../../test/admin-cli.ts';
 import { createTestDatabase, TEST_DB_KIND, type TestDatabase } from '../../../test/database.ts';
 import { findAccountById, insertAccount, listEntries } from '../ledger/ledger.repository.ts';
 import { creditPages, holdPages, chargeHold } from '../ledger/ledger.service.ts';
@@ -205,7 +205,7 @@ describe(`refunding an order (${TEST_DB_KIND})`, () => {
   });
 });
 
-describe(`admin CLI: order:refund (${TEST_DB_KIND})`, () => {
+describe(`admin CLI: order:refund (${TEST_DB_KIND})`, { timeout: CLI_TEST_TIMEOUT }, () => {
   let handle: TestDatabase | null = null;
   let dir: string;
   let env: NodeJS.ProcessEnv;

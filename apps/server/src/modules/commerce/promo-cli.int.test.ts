@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.ts';
-import { runAdmin } from '../../../test/admin-cli.ts';
+import { CLI_TEST_TIMEOUT, runAdmin } from '../../../test/admin-cli.ts';
 import { createTestDatabase, TEST_DB_KIND, type TestDatabase } from '../../../test/database.ts';
 import { findPromoCode } from './commerce.repository.ts';
 
-describe(`admin CLI: promo:create (${TEST_DB_KIND})`, () => {
+describe(`admin CLI: promo:create (${TEST_DB_KIND})`, { timeout: CLI_TEST_TIMEOUT }, () => {
   let handle: TestDatabase | null = null;
   let dir: string;
   let env: NodeJS.ProcessEnv;
@@ -52,6 +52,5 @@ describe(`admin CLI: promo:create (${TEST_DB_KIND})`, () => {
     } finally {
       if (handle === null) await db.close();
     }
-    // five CLI processes, each opening the embedded database from disk: slow on a busy machine
-  }, 120_000);
+  });
 });
