@@ -42,7 +42,8 @@ function headerToken(request: FastifyRequest): string | null {
 /**
  * Who is calling, in order: the X-API-TOKEN header (a user's or a group's token), the session
  * cookie, then a guest's token from the guest_data cookie. A logged-in session always wins over a
- * guest's token, header or cookie: a browser that was a guest and then logged in may still send it.
+ * guest's token, header or cookie: a browser that was a guest and then logged in may still send it;
+ * and over another account's token sent beside it (a browser that signed in as someone else since).
  * A wrong token or a malformed guest cookie is an error, never a silent fall-back to another identity.
  */
 export async function resolveAuth(db: Queryable, request: FastifyRequest): Promise<AuthContext> {
@@ -55,7 +56,14 @@ export async function resolveAuth(db: Queryable, request: FastifyRequest): Promi
     const tokenHash = sha256(token);
     const user = await findUserByApiTokenHash(db, tokenHash);
     if (user?.is_guest === true) return (await sessionAuth(db, request)) ?? guestAuth(user, 'api_token');
-    if (user !== null) return { user, group: null, via: 'api_token', sessionHash: null };
+    if (user !== null) {
+      // The web client sends its cached account's token beside the session cookie. When the browser's session is
+      // another account's (signed in elsewhere since: an LTI launch, a login in another tab), the session says who
+      // is at this browser now; the client then reloads its profile and token from it.
+      const session = request.cookies[SESSION_COOKIE] === undefined ? null : await sessionAuth(db, request);
+      if (session !== null && session.user?.id !== user.id) return session;
+      return { user, group: null, via: 'api_token', sessionHash: null };
+    }
     const group = await findGroupByApiTokenHash(db, tokenHash);
     if (group !== null) return { user: null, group, via: 'api_token', sessionHash: null };
     const lms = await resolveLmsHeader(db, token);

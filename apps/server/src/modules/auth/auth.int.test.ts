@@ -249,6 +249,28 @@ describe(`sign-up, login and sessions (${TEST_DB_KIND})`, () => {
     expect(logout.statusCode).toBe(200);
   });
 
+  it('a browser signed in as someone else since: its session wins over the other account’s cached token', async () => {
+    // the web client keeps the last account's token and sends it beside the session cookie; here the browser's
+    // session became another account's (an LTI launch, a login in another tab) after the token was cached
+    const first = new TestBrowser(t.app);
+    await first.signUp({ email: uniqueEmail('cached'), password: STRONG_PASSWORD });
+    const cached = (await first.get('/profile/get_credentials')).json<{ user: { api_token: string } }>().user;
+    const browser = new TestBrowser(t.app);
+    const email = uniqueEmail('now');
+    await browser.signUp({ email, password: STRONG_PASSWORD });
+    const now = await browser.get('/profile/get_credentials', { 'x-api-token': cached.api_token });
+    expect(now.statusCode).toBe(200);
+    expect(now.json<{ user: { email: string; api_token: string } }>().user).toMatchObject({ email });
+    expect(now.json<{ user: { api_token: string } }>().user.api_token).not.toBe(cached.api_token);
+    // the same token without a session (a script) still acts for its own account
+    const script = await t.app.inject({
+      method: 'GET',
+      url: '/profile/get_credentials',
+      headers: { 'x-api-token': cached.api_token },
+    });
+    expect(script.json<{ user: { api_token: string } }>().user.api_token).toBe(cached.api_token);
+  });
+
   it('creates an organisation with its owner, role 1, and the group bonus', async () => {
     const browser = new TestBrowser(t.app);
     await browser.signUp({
