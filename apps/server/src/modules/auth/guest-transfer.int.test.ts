@@ -97,7 +97,7 @@ describe(`from guest to account (${TEST_DB_KIND})`, () => {
     }>();
     expect(loginJson.success).toBe(true);
 
-    // Another user's token with this session: the token's user, as before.
+    // Another user's token with this session: the session's user (the browser signed in as someone else since).
     const otherEmail = uniqueEmail('token-owner');
     const other = await registerUser(t.handle.db, {
       email: otherEmail,
@@ -105,7 +105,11 @@ describe(`from guest to account (${TEST_DB_KIND})`, () => {
       accountType: 'organisation',
       organisationName: 'Token Org',
     });
-    expect(await whoAmI(guest.browser, { 'x-api-token': other.user.api_token })).toMatchObject({ email: otherEmail });
+    expect(await whoAmI(guest.browser, { 'x-api-token': other.user.api_token })).toMatchObject({ email });
+    // ...and without the session, the token's own user
+    expect(await whoAmI(new TestBrowser(t.app), { 'x-api-token': other.user.api_token })).toMatchObject({
+      email: otherEmail,
+    });
     // A group's token acts for the group (its documents), not for the session's user.
     const groupDocs = await guest.browser.get('/api/v1/text/', { 'x-api-token': other.group!.api_token });
     expect(groupDocs.statusCode, groupDocs.body).toBe(200);
