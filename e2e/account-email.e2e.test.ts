@@ -1,10 +1,7 @@
-import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { keepScreenshot, launchBrowser, signUpThroughModal, startProduct, type Product } from './harness.ts';
-
-type Received = { to: string[]; raw: string };
+import { startMailCatcher, type MailCatcher } from './mail-catcher.ts';
 
 /** The text/plain part of a MIME message, quoted-printable decoded. */
 function plainTextOf(raw: string): string {
@@ -22,15 +19,14 @@ describe('e-mail verification, forgot and reset password in the browser', () => 
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
-  let smtp: SMTPServer;
-  const received: Received[] = [];
+  let catcher: MailCatcher;
   const email = `e2e.mail.${Date.now()}@example.com`;
   const password = 'Visit0r!Secret';
   const newPassword = 'Fresh!Passw0rd-2';
 
   async function mailLink(pattern: RegExp, count: number): Promise<string> {
-    await expect.poll(() => received.filter((m) => m.to.includes(email)).length, { timeout: 15_000 }).toBe(count);
-    const mails = received.filter((m) => m.to.includes(email));
+    await expect.poll(() => catcher.mails.filter((m) => m.to.includes(email)).length, { timeout: 15_000 }).toBe(count);
+    const mails = catcher.mails.filter((m) => m.to.includes(email));
     const text = plainTextOf(mails[count - 1]?.raw ?? '');
     const link = pattern.exec(text)?.[0];
     if (link === undefined) throw new Error(`no link in ${text}`);
@@ -40,23 +36,9 @@ describe('e-mail verification, forgot and reset password in the browser', () => 
   }
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString() });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const { port } = smtp.server.address() as AddressInfo;
+    catcher = await startMailCatcher();
     // startProduct passes the environment on: the product sends its mail to this SMTP server.
-    process.env.SMTP_URL = `smtp://127.0.0.1:${String(port)}`;
+    process.env.SMTP_URL = catcher.url;
     process.env.MAIL_FROM = 'Veritext <no-reply@example.com>';
     product = await startProduct();
     delete process.env.SMTP_URL;
@@ -69,7 +51,7 @@ describe('e-mail verification, forgot and reset password in the browser', () => 
     await context.close();
     await browser.close();
     await product.stop();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await catcher.close();
   });
 
   it('signs up, is asked to confirm after login, confirms by the e-mailed link', async () => {

@@ -23,13 +23,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { JSONWebKeySet } from 'jose';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { ROLE, TestPlatform } from '../apps/server/test/lti-platform.ts';
 import { ESSAY_WITH_REUSE, LIGHTHOUSE_ARTICLE } from '../apps/server/test/texts.ts';
 import { ApiClient } from './api-client.ts';
 import { isBlocking, runAxe } from './axe.ts';
 import { fillLogInForm, launchBrowser, startProduct, type Product } from './harness.ts';
+import { startMailCatcher, type MailCatcher } from './mail-catcher.ts';
 
 const SHOTS = process.env.INTEGRATIONS_SHOTS ?? '/tmp/shots-integrations';
 const PASSWORD = 'Integr4tions!Secret';
@@ -202,9 +202,7 @@ describe('integrations: LTI 1.3 and the LMS plugins in the browser', () => {
   let checkId = 0;
   let platformSaved = false;
   let collection = '';
-  let smtp: SMTPServer;
-  /** The mail the product sent (the owner's confirmation link), as raw messages. */
-  const mails: { to: string[]; raw: string }[] = [];
+  let catcher: MailCatcher;
   const contexts: BrowserContext[] = [];
 
   async function newPage(
@@ -265,28 +263,14 @@ describe('integrations: LTI 1.3 and the LMS plugins in the browser', () => {
     const port = await freePort();
     collection = mkdtempSync(path.join(tmpdir(), 'vt-e2e-integrations-'));
     writeFileSync(path.join(collection, 'lighthouses.txt'), LIGHTHOUSE_ARTICLE);
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString() });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const smtpPort = (smtp.server.address() as AddressInfo).port;
+    catcher = await startMailCatcher();
     product = await startProduct({
       collections: [{ name: 'maritime', path: collection, title: 'Maritime history' }],
       env: {
         PORT: String(port),
         PUBLIC_URL: `http://127.0.0.1:${String(port)}`,
         COOKIE_SECURE: 'true',
-        SMTP_URL: `smtp://127.0.0.1:${String(smtpPort)}`,
+        SMTP_URL: catcher.url,
         MAIL_FROM: 'Veritext <no-reply@example.com>',
       },
     });
@@ -313,10 +297,10 @@ describe('integrations: LTI 1.3 and the LMS plugins in the browser', () => {
     expect(groupId).toBeGreaterThan(0);
     // the owner confirms the address (the link in the mail), as an owner who registers a platform has done
     const deadline = Date.now() + 30_000;
-    while (!mails.some((mail) => mail.to.includes(OWNER.email)) && Date.now() < deadline) {
+    while (!catcher.mails.some((mail) => mail.to.includes(OWNER.email)) && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    const raw = (mails.find((mail) => mail.to.includes(OWNER.email))?.raw ?? '').replace(/=\r\n/g, '');
+    const raw = (catcher.mails.find((mail) => mail.to.includes(OWNER.email))?.raw ?? '').replace(/=\r\n/g, '');
     const code = /\/verify_email\/([\w-]+)/.exec(raw.replace(/=3D/g, '='))?.[1] ?? '';
     const verified = await fetch(`${product.url}/verify_email/${code}`, { redirect: 'manual' });
     expect(verified.headers.get('location')).toMatch(/=1$/);
@@ -328,11 +312,7 @@ describe('integrations: LTI 1.3 and the LMS plugins in the browser', () => {
     await lms.close();
     await platform.close();
     await product.stop();
-    await new Promise<void>((resolve) => {
-      smtp.close(() => {
-        resolve();
-      });
-    });
+    await catcher.close();
     rmSync(collection, { recursive: true, force: true });
   });
 

@@ -1,6 +1,4 @@
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import {
   fillLogInForm,
@@ -10,8 +8,7 @@ import {
   startProduct,
   type Product,
 } from './harness.ts';
-
-type Received = { to: string[]; raw: string };
+import { startMailCatcher, type MailCatcher } from './mail-catcher.ts';
 
 /** The text/plain part of a MIME message, quoted-printable decoded. */
 function plainTextOf(raw: string): string {
@@ -31,8 +28,7 @@ const ORGANISATION = 'Universidad Nacional de Educación Técnica'; // 41 charac
 describe('organisation invitations in the browser', () => {
   let product: Product;
   let browser: Browser;
-  let smtp: SMTPServer;
-  const received: Received[] = [];
+  let catcher: MailCatcher;
   const stamp = Date.now();
   const ownerEmail = `owner.${String(stamp)}@example.com`;
   const userEmail = `bea.${String(stamp)}@example.com`;
@@ -40,11 +36,11 @@ describe('organisation invitations in the browser', () => {
 
   async function mailLink(to: string, pattern: RegExp): Promise<string> {
     await expect
-      .poll(() => received.filter((m) => m.to.includes(to) && pattern.test(plainTextOf(m.raw))).length, {
+      .poll(() => catcher.mails.filter((m) => m.to.includes(to) && pattern.test(plainTextOf(m.raw))).length, {
         timeout: 15_000,
       })
       .toBeGreaterThan(0);
-    const mail = received.filter((m) => m.to.includes(to) && pattern.test(plainTextOf(m.raw))).at(-1);
+    const mail = catcher.mails.filter((m) => m.to.includes(to) && pattern.test(plainTextOf(m.raw))).at(-1);
     const link = pattern.exec(plainTextOf(mail?.raw ?? ''))?.[0] ?? '';
     // links are built from PUBLIC_URL (http://localhost:3000 by default); the product listens elsewhere
     const url = new URL(link);
@@ -58,22 +54,8 @@ describe('organisation invitations in the browser', () => {
   }
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString() });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const { port } = smtp.server.address() as AddressInfo;
-    process.env.SMTP_URL = `smtp://127.0.0.1:${String(port)}`;
+    catcher = await startMailCatcher();
+    process.env.SMTP_URL = catcher.url;
     process.env.MAIL_FROM = 'Veritext <no-reply@example.com>';
     product = await startProduct();
     delete process.env.SMTP_URL;
@@ -84,7 +66,7 @@ describe('organisation invitations in the browser', () => {
   afterAll(async () => {
     await browser.close();
     await product.stop();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await catcher.close();
   });
 
   it('an owner invites an existing user, sees "invited", the user logs in and accepts, the owner sees the member', async () => {

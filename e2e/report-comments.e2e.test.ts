@@ -5,14 +5,13 @@
  * (saying until when it works), and once revoked the link shows that it no longer works. The organisation, its
  * members and the student's check are set up through the API; the browser drives only what is tested.
  */
-import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { GARDEN_ESSAY } from '../apps/server/test/texts.ts';
 import { isBlocking, runAxe } from './axe.ts';
 import { ApiClient } from './api-client.ts';
 import { fillLogInForm, keepScreenshot, launchBrowser, startProduct, type Product } from './harness.ts';
+import { startMailCatcher, type MailCatcher } from './mail-catcher.ts';
 
 const PASSWORD = 'Comm3nts!Secret';
 const stamp = Date.now();
@@ -46,8 +45,7 @@ function plainTextOf(raw: string): string {
 describe('report comments and sharing a report by e-mail', () => {
   let product: Product;
   let browser: Browser;
-  let smtp: SMTPServer;
-  const received: { to: string[]; raw: string }[] = [];
+  let catcher: MailCatcher;
   let checkId = 0;
   const contexts: BrowserContext[] = [];
 
@@ -67,23 +65,9 @@ describe('report comments and sharing a report by e-mail', () => {
   }
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString() });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const { port } = smtp.server.address() as AddressInfo;
+    catcher = await startMailCatcher();
     product = await startProduct({
-      env: { SMTP_URL: `smtp://127.0.0.1:${String(port)}`, MAIL_FROM: 'Veritext <no-reply@example.com>' },
+      env: { SMTP_URL: catcher.url, MAIL_FROM: 'Veritext <no-reply@example.com>' },
       adminCommands: [
         ['user:create', '--email', TEACHER.email, '--password', PASSWORD, '--name', TEACHER.name],
         ['user:create', '--email', STUDENT.email, '--password', PASSWORD, '--name', STUDENT.name],
@@ -140,7 +124,7 @@ describe('report comments and sharing a report by e-mail', () => {
     for (const context of contexts) await context.close();
     await browser.close();
     await product.stop();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await catcher.close();
   });
 
   it('a teacher comments on a selected passage; the student reads it but cannot write one', async () => {
@@ -213,8 +197,10 @@ describe('report comments and sharing a report by e-mail', () => {
     await expectAccessible(teacher, 'the share dialog');
 
     // the e-mail carries the link; anyone who has it reads the report, without an account
-    await expect.poll(() => received.filter((mail) => mail.to.includes(FRIEND)).length, { timeout: 15_000 }).toBe(1);
-    const text = plainTextOf(received.find((mail) => mail.to.includes(FRIEND))?.raw ?? '');
+    await expect
+      .poll(() => catcher.mails.filter((mail) => mail.to.includes(FRIEND)).length, { timeout: 15_000 })
+      .toBe(1);
+    const text = plainTextOf(catcher.mails.find((mail) => mail.to.includes(FRIEND))?.raw ?? '');
     expect(text).toContain(`shared with you the Veritext Similarity report of the document “${TITLE}”`);
     const link = /https?:\/\/[^\s]+\/shared-report\/[\w-]+/.exec(text)?.[0];
     if (link === undefined) throw new Error(`no link in ${text}`);
